@@ -1,0 +1,69 @@
+package io.github.pplxexport.archive;
+
+import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.render.ThreadRenderer;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Writes a conversation's Markdown into its thread dir: conversation.md and turns/turn_NNNN.md, each only
+ * when its bytes change; turn files numbered above the current turn count are removed (non-numeric names
+ * are left alone). Shared by export and re-render.
+ */
+public final class MarkdownWriter {
+    private static final Pattern TURN_FILE = Pattern.compile("turn_(\\d+)\\.md");
+
+    private final ThreadRenderer renderer;
+
+    public MarkdownWriter(ThreadRenderer renderer) {
+        this.renderer = renderer;
+    }
+
+    /** Counts of files written and removed. */
+    public record Result(int written, int unchanged, int removed) {
+    }
+
+    public Result write(Path threadDir, Conversation c) throws IOException {
+        // Render everything before touching the disk, so a rendering failure leaves the dir as it was.
+        String conversation = renderer.conversation(c);
+        Map<String, String> turns = renderer.turnFiles(c);
+        int written = 0;
+        int unchanged = 0;
+        Path turnsDir = threadDir.resolve(ThreadFiles.TURNS_DIR);
+        Files.createDirectories(turnsDir);
+        if (AtomicFiles.writeIfChanged(threadDir.resolve(ThreadFiles.CONVERSATION), conversation)) {
+            written++;
+        } else {
+            unchanged++;
+        }
+        for (Map.Entry<String, String> e : turns.entrySet()) {
+            if (AtomicFiles.writeIfChanged(turnsDir.resolve(e.getKey()), e.getValue())) {
+                written++;
+            } else {
+                unchanged++;
+            }
+        }
+        int removed = removeStaleTurns(turnsDir, c.turns.size());
+        return new Result(written, unchanged, removed);
+    }
+
+    static int removeStaleTurns(Path turnsDir, int count) throws IOException {
+        int removed = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(turnsDir, "turn_*.md")) {
+            for (Path f : files) {
+                Matcher m = TURN_FILE.matcher(f.getFileName().toString());
+                if (m.matches() && m.group(1).length() < 10 && Integer.parseInt(m.group(1)) > count) {
+                    Files.delete(f);
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+}

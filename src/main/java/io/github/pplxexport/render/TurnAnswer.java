@@ -1,0 +1,45 @@
+package io.github.pplxexport.render;
+
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.subagent.SubAgent;
+import io.github.pplxexport.subagent.SubAgentMap;
+import io.github.pplxexport.subagent.Workflows;
+import io.github.pplxexport.thread.Text;
+import io.github.pplxexport.thread.Turn;
+
+import java.util.Map;
+
+/**
+ * The answer a turn shows ({@code _turn_answer}, reference-behaviour.md §8.8). Workflow modes fall back
+ * to the workflow block's answer, then to the first sub-agent answer (the turn only waited for its
+ * sub-agents); other modes show the plain answer. "" renders as {@code (无)}.
+ */
+public final class TurnAnswer {
+    private TurnAnswer() {
+    }
+
+    public static String of(Turn turn, boolean workflowMode, SubAgentMap subAgents) {
+        if (!workflowMode || !Text.isBlank(turn.answer)) {
+            return turn.answer;
+        }
+        if (turn.workflowBlock != null) {
+            String fromBlock = Workflows.blockAnswer(turn.workflowBlock);
+            if (!Text.isBlank(fromBlock)) {
+                return fromBlock;
+            }
+            for (Object step : Workflows.steps(turn.workflowBlock)) {
+                Map<String, Object> wp = Workflows.subAgentPayload(step);
+                boolean subAgentStep = wp != null || "run_subagent".equals(J.str(step, "tool_name"))
+                        || "subagent".equals(J.str(step, "icon"));
+                if (!subAgentStep) {
+                    continue;
+                }
+                SubAgent sub = subAgents.subAgent(Workflows.subAgentId(step, wp));
+                if (sub != null && !Text.isBlank(sub.answer)) {
+                    return sub.answer;
+                }
+            }
+        }
+        return "";
+    }
+}

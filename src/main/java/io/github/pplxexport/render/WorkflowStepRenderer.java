@@ -1,0 +1,194 @@
+package io.github.pplxexport.render;
+
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.subagent.CouncilMember;
+import io.github.pplxexport.subagent.SubAgent;
+import io.github.pplxexport.subagent.SubAgentMap;
+import io.github.pplxexport.subagent.WorkflowStatus;
+import io.github.pplxexport.subagent.Workflows;
+import io.github.pplxexport.thread.Citation;
+import io.github.pplxexport.thread.Text;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Steps of a computer or council turn's workflow block (reference-behaviour.md §8.4): council steps with
+ * per-model details, sub-agent steps (mapped and fallback forms) and generic steps with their items.
+ */
+public final class WorkflowStepRenderer {
+    private final Labels labels;
+    private final WorkflowItemRenderer items;
+    private final PlainStepRenderer plainSteps;
+
+    public WorkflowStepRenderer(Labels labels, WorkflowItemRenderer items, PlainStepRenderer plainSteps) {
+        this.labels = labels;
+        this.items = items;
+        this.plainSteps = plainSteps;
+    }
+
+    /** Step {@code index} (1-based) of a workflow block; "" when it renders nothing. */
+    public String render(Object step, int index, SubAgentMap subAgents) {
+        if ("council_research".equals(J.str(step, "tool_name"))) {
+            return council(step, index, subAgents);
+        }
+        Map<String, Object> anchor = Workflows.subAgentPayload(step);
+        if ("run_subagent".equals(J.str(step, "tool_name")) || "subagent".equals(J.str(step, "icon")) || anchor != null) {
+            return subAgent(step, index, anchor, subAgents);
+        }
+        return generic(step, index);
+    }
+
+    private String generic(Object step, int index) {
+        String title = J.str(step, "title");
+        StringBuilder heading = new StringBuilder(title.isEmpty()
+                ? labels.format(Label.STEP, index) : labels.format(Label.STEP_TITLED, index, title));
+        String tool = J.str(step, "tool_name");
+        if (!tool.isEmpty()) {
+            heading.append(labels.format(Label.STEP_TOOL, tool));
+        }
+        String start = J.str(step, "started_at");
+        String end = J.str(step, "completed_at");
+        // The range shows at second precision, so it is compared there (the goldens omit 12:00:01 → 12:00:01).
+        if (!start.isEmpty() && !end.isEmpty() && !Workflows.time(start).equals(Workflows.time(end))) {
+            heading.append(labels.format(Label.TIME_RANGE, Workflows.time(start), Workflows.time(end)));
+        }
+        List<String> parts = renderedItems(step, false);
+        return parts.isEmpty() ? heading.toString() : heading + "\n\n" + String.join("\n\n", parts);
+    }
+
+    private List<String> renderedItems(Object step, boolean skipPayloadItems) {
+        List<String> parts = new ArrayList<>();
+        for (Object item : Workflows.items(step)) {
+            if (skipPayloadItems && Workflows.workflowPayload(item) != null) {
+                continue;
+            }
+            String r = items.item(item, 0, new HashSet<>());
+            if (!r.isBlank()) {
+                parts.add(r);
+            }
+        }
+        return parts;
+    }
+
+    private String subAgent(Object step, int index, Map<String, Object> anchor, SubAgentMap subAgents) {
+        Map<String, Object> wp = anchor;
+        if (wp == null) {
+            for (Object item : Workflows.items(step)) {
+                if (Workflows.workflowPayload(item) != null) {
+                    wp = Workflows.workflowPayload(item);
+                    break;
+                }
+            }
+        }
+        String sid = Workflows.subAgentId(step, wp);
+        String start = J.str(step, "started_at");
+        String end = J.str(step, "completed_at");
+        String dur = !start.isEmpty() && !Workflows.time(start).equals(Workflows.time(end))
+                ? labels.format(Label.TIME_RANGE, Workflows.time(start), Workflows.time(end)) : "";
+        SubAgent sub = subAgents.subAgent(sid);
+        List<String> lines = new ArrayList<>();
+        if (sub != null) {
+            lines.add(labels.format(Label.SUBAGENT_STEP, index, sub.headline, dur, items.tag(sub.statusClass())));
+            lines.add("");
+            if (!sub.prompt.isEmpty()) {
+                lines.add(labels.get(Label.SUBAGENT_PROMPT));
+                lines.add("");
+                lines.add(Markdown.blockquote(sub.prompt));
+                lines.add("");
+            }
+            List<String> work = plainSteps.blocks(sub.steps);
+            if (!work.isEmpty()) {
+                lines.add(labels.get(Label.SUBAGENT_WORK));
+                lines.add("");
+                for (String b : work) {
+                    lines.add(b);
+                    lines.add("");
+                }
+            }
+            if (!Text.isBlank(sub.answer)) {
+                lines.add(labels.get(Label.SUBAGENT_CONCLUSION));
+                lines.add("");
+                lines.add(sub.answer); // raw: sub-agent conclusions are not normalised (§8.11)
+                lines.add("");
+            }
+            if (!sub.citations.isEmpty()) {
+                lines.add(labels.get(Label.SUBAGENT_CITATIONS));
+                lines.add("");
+                Markdown.linkLines(lines, sub.citations);
+                lines.add("");
+            }
+            return Markdown.lines(lines);
+        }
+        String headline = J.str(wp, "headline");
+        if (headline.isEmpty()) {
+            headline = J.str(step, "title");
+        }
+        WorkflowStatus status = WorkflowStatus.classify(J.str(wp, "status"), "");
+        lines.add(labels.format(Label.SUBAGENT_STEP, index, headline, dur, items.tag(status)));
+        lines.add("");
+        String prompt = Workflows.prompt(wp);
+        if (!prompt.isEmpty()) {
+            lines.add(labels.get(Label.SUBAGENT_PROMPT));
+            lines.add("");
+            lines.add(Markdown.blockquote(prompt));
+            lines.add("");
+        }
+        lines.add(String.join("\n\n", renderedItems(step, true)));
+        lines.add("");
+        return Markdown.lines(lines);
+    }
+
+    private String council(Object step, int index, SubAgentMap subAgents) {
+        String title = J.str(step, "title");
+        List<String> parts = new ArrayList<>();
+        parts.add(title.isEmpty() ? labels.format(Label.COUNCIL_STEP, index) : labels.format(Label.COUNCIL_STEP_TITLED, index, title));
+        List<Map<String, Object>> members = new ArrayList<>();
+        for (Object item : Workflows.items(step)) {
+            Map<String, Object> wp = Workflows.workflowPayload(item);
+            if (Workflows.isCouncilPayload(wp)) {
+                members.add(wp);
+            }
+        }
+        List<String> models = new ArrayList<>();
+        for (Map<String, Object> wp : members) {
+            models.add("`" + J.str(wp, "model") + "`");
+        }
+        parts.add(labels.format(Label.COUNCIL_MODELS, String.join(labels.get(Label.COUNCIL_MODEL_SEPARATOR), models)));
+        for (Map<String, Object> wp : members) {
+            CouncilMember m = subAgents.councilMember(J.str(wp, "model"));
+            if (m != null) {
+                parts.add(councilDetails(m));
+            }
+        }
+        return String.join("\n\n", parts);
+    }
+
+    private String councilDetails(CouncilMember m) {
+        List<String> lines = new ArrayList<>();
+        lines.add(labels.get(Label.DETAILS_OPEN));
+        lines.add(labels.format(Label.COUNCIL_SUMMARY, m.headline.isEmpty() ? m.model : m.headline,
+                m.queryCount(), m.sources.size(), Text.length(m.answer)));
+        lines.add("");
+        for (CouncilMember.Round r : m.rounds) {
+            List<String> qs = new ArrayList<>();
+            for (String q : r.queries()) {
+                qs.add("`" + q + "`");
+            }
+            lines.add("- " + String.join(labels.get(Label.QUERY_SEPARATOR), qs));
+            int n = 1;
+            for (Citation c : r.sources()) {
+                lines.add("  " + n++ + ". [" + c.label() + "](" + c.url() + ")");
+            }
+        }
+        lines.add("");
+        lines.add(labels.get(Label.COUNCIL_ANSWER));
+        lines.add("");
+        lines.add(Markdown.answer(m.answer));
+        lines.add("");
+        lines.add(labels.get(Label.DETAILS_CLOSE));
+        return Markdown.lines(lines);
+    }
+}

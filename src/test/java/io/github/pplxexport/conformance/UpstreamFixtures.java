@@ -1,0 +1,79 @@
+package io.github.pplxexport.conformance;
+
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The reference exporter's fixtures in {@code ../shared/fixtures/upstream} (GPL-3.0: read from there,
+ * never copied into this project). Each fixture is laid out as an archive thread dir in a temp folder.
+ */
+final class UpstreamFixtures {
+    static final Path ROOT = locate();
+
+    private UpstreamFixtures() {
+    }
+
+    private static Path locate() {
+        String override = System.getProperty("pplx.upstream.fixtures");
+        if (override != null) {
+            return Paths.get(override);
+        }
+        return Paths.get("..", "shared", "fixtures", "upstream").toAbsolutePath().normalize();
+    }
+
+    static boolean available() {
+        return Files.isDirectory(ROOT);
+    }
+
+    /** Fixture folders that hold a raw_entries.json and golden output. */
+    static List<Path> fixtures() throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(ROOT)) {
+            s.filter(p -> Files.isRegularFile(p.resolve("raw_entries.json")) && Files.isDirectory(p.resolve("golden")))
+                    .sorted().forEach(out::add);
+        }
+        return out;
+    }
+
+    /** Copies the fixture's raw files and thread.json into {@code <archive>/<author>/<mode>/<name>/}; returns that dir. */
+    static Path layOut(Path fixture, Path archive) throws IOException {
+        Map<String, Object> thread = Json.readObject(fixture.resolve("thread.json"));
+        String author = J.str(thread, "author").isEmpty() ? "unknown" : J.str(thread, "author");
+        String mode = J.str(thread, "mode").isEmpty() ? "search" : J.str(thread, "mode");
+        Path dir = archive.resolve(author).resolve(mode).resolve(fixture.getFileName().toString());
+        Files.createDirectories(dir);
+        for (String f : List.of("raw_entries.json", "raw_blocks.json", "thread.json")) {
+            if (Files.exists(fixture.resolve(f))) {
+                Files.copy(fixture.resolve(f), dir.resolve(f));
+            }
+        }
+        return dir;
+    }
+
+    /** Pairs of (golden file, rendered file) for a fixture whose thread dir is {@code dir}. */
+    static List<Path[]> goldenPairs(Path fixture, Path dir) throws IOException {
+        List<Path[]> pairs = new ArrayList<>();
+        Path golden = fixture.resolve("golden");
+        if (Files.exists(golden.resolve("conversation.md"))) {
+            pairs.add(new Path[]{golden.resolve("conversation.md"), dir.resolve("conversation.md")});
+        }
+        List<Path> turnGoldens = new ArrayList<>();
+        Path turnsDir = golden.resolve("turns");
+        try (Stream<Path> s = Files.list(Files.isDirectory(turnsDir) ? turnsDir : golden)) {
+            s.filter(p -> p.getFileName().toString().matches("turn_\\d+\\.md")).sorted().forEach(turnGoldens::add);
+        }
+        for (Path g : turnGoldens) {
+            pairs.add(new Path[]{g, dir.resolve("turns").resolve(g.getFileName())});
+        }
+        return pairs;
+    }
+}
