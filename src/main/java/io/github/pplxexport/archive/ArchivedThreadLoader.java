@@ -19,10 +19,8 @@ import java.util.Map;
  * re-detected), workflow attachment from raw_blocks.json when present.
  */
 public final class ArchivedThreadLoader {
-    private ArchivedThreadLoader() {
-    }
 
-    public static Conversation load(Path threadDir) throws IOException {
+    public Conversation load(Path threadDir) throws IOException {
         Map<String, Object> rawEntries = readObject(threadDir.resolve(ThreadFiles.RAW_ENTRIES));
         Path blocksFile = threadDir.resolve(ThreadFiles.RAW_BLOCKS);
         Map<String, Object> rawBlocks = Files.exists(blocksFile) ? readObject(blocksFile) : null;

@@ -1,7 +1,6 @@
 package io.github.pplxexport.archive;
 
-import io.github.pplxexport.conversation.Conversation;
-import io.github.pplxexport.render.ThreadRenderer;
+import io.github.pplxexport.render.RenderedThread;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -12,44 +11,38 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Writes a conversation's Markdown into its thread dir: conversation.md and turns/turn_NNNN.md, each only
- * when its bytes change; turn files numbered above the current turn count are removed (non-numeric names
- * are left alone). Shared by export and re-render.
+ * Writes a thread's rendered Markdown into its dir: conversation.md and turns/turn_NNNN.md, each only when
+ * its bytes change; turn files numbered above the current turn count are removed (non-numeric names are
+ * left alone). Shared by export and re-render.
  */
 public final class MarkdownWriter {
     private static final Pattern TURN_FILE = Pattern.compile("turn_(\\d+)\\.md");
 
-    private final ThreadRenderer renderer;
-
-    public MarkdownWriter(ThreadRenderer renderer) {
-        this.renderer = renderer;
-    }
-
-    /** Counts of files written and removed. */
+    /** Counts of files written, left as they were, and removed. */
     public record Result(int written, int unchanged, int removed) {
+        public boolean changedAnything() {
+            return written + removed > 0;
+        }
     }
 
-    public Result write(Path threadDir, Conversation c) throws IOException {
-        // Render everything before touching the disk, so a rendering failure leaves the dir as it was.
-        String conversation = renderer.conversation(c);
-        Map<String, String> turns = renderer.turnFiles(c);
+    public Result write(Path threadDir, RenderedThread rendered) throws IOException {
         int written = 0;
         int unchanged = 0;
         Path turnsDir = threadDir.resolve(ThreadFiles.TURNS_DIR);
         Files.createDirectories(turnsDir);
-        if (AtomicFiles.writeIfChanged(threadDir.resolve(ThreadFiles.CONVERSATION), conversation)) {
+        if (AtomicFiles.writeIfChanged(threadDir.resolve(ThreadFiles.CONVERSATION), rendered.conversationMd())) {
             written++;
         } else {
             unchanged++;
         }
-        for (Map.Entry<String, String> e : turns.entrySet()) {
+        for (Map.Entry<String, String> e : rendered.turnFiles().entrySet()) {
             if (AtomicFiles.writeIfChanged(turnsDir.resolve(e.getKey()), e.getValue())) {
                 written++;
             } else {
                 unchanged++;
             }
         }
-        int removed = removeStaleTurns(turnsDir, c.turns.size());
+        int removed = removeStaleTurns(turnsDir, rendered.turnFiles().size());
         return new Result(written, unchanged, removed);
     }
 

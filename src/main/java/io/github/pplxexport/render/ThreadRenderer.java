@@ -40,6 +40,11 @@ public final class ThreadRenderer {
         this.workflowSteps = new WorkflowStepRenderer(labels, items, plainSteps);
     }
 
+    /** Everything a thread dir's Markdown holds. */
+    public RenderedThread render(Conversation c) {
+        return new RenderedThread(c, conversation(c), turnFiles(c));
+    }
+
     /** Turn files by name ({@code turn_0001.md} …), in turn order. */
     public Map<String, String> turnFiles(Conversation c) {
         Map<String, String> files = new LinkedHashMap<>();

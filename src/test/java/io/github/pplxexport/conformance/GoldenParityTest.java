@@ -1,9 +1,6 @@
 package io.github.pplxexport.conformance;
 
-import io.github.pplxexport.archive.ArchivedThreadLoader;
-import io.github.pplxexport.archive.MarkdownWriter;
-import io.github.pplxexport.render.Labels;
-import io.github.pplxexport.render.ThreadRenderer;
+import io.github.pplxexport.cli.PplxExportCli;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,8 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class GoldenParityTest {
@@ -23,13 +23,18 @@ class GoldenParityTest {
     @Test
     void everyGoldenFileIsByteIdentical() throws Exception {
         Assumptions.assumeTrue(UpstreamFixtures.available(), "upstream fixtures not present");
-        MarkdownWriter writer = new MarkdownWriter(new ThreadRenderer(Labels.DEFAULT));
+        Map<Path, Path> dirs = new LinkedHashMap<>();
+        for (Path fixture : UpstreamFixtures.fixtures()) {
+            dirs.put(fixture, UpstreamFixtures.layOut(fixture, archive));
+        }
+        // the real path: the CLI starts Camel Main and runs the shipped re-render routes
+        assertEquals(0, PplxExportCli.execute("re-render", "--out", archive.toString()));
         int total = 0;
         int same = 0;
         List<String> diffs = new ArrayList<>();
-        for (Path fixture : UpstreamFixtures.fixtures()) {
-            Path dir = UpstreamFixtures.layOut(fixture, archive);
-            writer.write(dir, ArchivedThreadLoader.load(dir));
+        for (Map.Entry<Path, Path> e : dirs.entrySet()) {
+            Path fixture = e.getKey();
+            Path dir = e.getValue();
             for (Path[] pair : UpstreamFixtures.goldenPairs(fixture, dir)) {
                 total++;
                 byte[] want = Files.readAllBytes(pair[0]);

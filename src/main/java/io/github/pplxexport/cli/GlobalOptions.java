@@ -1,0 +1,51 @@
+package io.github.pplxexport.cli;
+
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/** Options every command accepts, before or after the command name. */
+public class GlobalOptions {
+    @Option(names = "--out", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Archive root (default: config archive_root, else ./web_archive).")
+    Path out;
+
+    @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "User TOML config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml).")
+    Path config;
+
+    @Option(names = "--account", paramLabel = "NAME", scope = ScopeType.INHERIT,
+            description = "Account to export as (a key of [accounts.<name>] in the config).")
+    String account;
+
+    @Option(names = "--cookies", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "Netscape cookies.txt or JSON cookie export; sent only to the API host.")
+    Path cookies;
+
+    @Option(names = "--base-url", paramLabel = "URL", scope = ScopeType.INHERIT,
+            description = "Perplexity API base URL (default https://www.perplexity.ai; point it at a replay server).")
+    String baseUrl;
+
+    @Option(names = "--routes", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Folder of *.camel.yaml routes: a route with a shipped id replaces it, a new id adds one.")
+    Path routes;
+
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+            description = "Debug output (stack traces, request traces).")
+    boolean[] verbose = new boolean[0];
+
+    @Option(names = "--log-file", paramLabel = "PATH", arity = "0..1", fallbackValue = "", scope = ScopeType.INHERIT,
+            description = "Also write the full debug log to PATH (bare flag: <out>/index/logs/<cmd>-<time>.log).")
+    String logFile;
+
+    /** The archive root: --out, else ./web_archive. */
+    public Path out() {
+        return (out != null ? out : Paths.get("web_archive")).toAbsolutePath().normalize();
+    }
+
+    public boolean verbose() {
+        return verbose.length > 0;
+    }
+}

@@ -1,0 +1,69 @@
+package io.github.pplxexport.cli;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.core.FileAppender;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Console verbosity and the optional debug log file. */
+public final class Logging {
+    private static final org.slf4j.Logger LOG = LoggerFactory.getLogger("pplx");
+    private static volatile boolean verbose;
+
+    private Logging() {
+    }
+
+    public static void configure(GlobalOptions g, String command) {
+        verbose = g.verbose();
+        LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
+        Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        if (verbose) {
+            root.setLevel(Level.DEBUG);
+        }
+        if (g.logFile != null) {
+            Path file = g.logFile.isEmpty()
+                    ? g.out().resolve("index").resolve("logs").resolve(command + "-"
+                    + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                    + ".log")
+                    : Path.of(g.logFile);
+            try {
+                Files.createDirectories(file.toAbsolutePath().getParent());
+            } catch (java.io.IOException e) {
+                throw new UsageException("cannot create the log folder for " + file + ": " + e.getMessage());
+            }
+            PatternLayoutEncoder enc = new PatternLayoutEncoder();
+            enc.setContext(ctx);
+            enc.setPattern("%d{yyyy-MM-dd HH:mm:ss.SSS} %-5level %logger{24} %msg%n");
+            enc.setCharset(java.nio.charset.StandardCharsets.UTF_8);
+            enc.start();
+            FileAppender<ch.qos.logback.classic.spi.ILoggingEvent> fa = new FileAppender<>();
+            fa.setContext(ctx);
+            fa.setFile(file.toString());
+            fa.setEncoder(enc);
+            fa.start();
+            root.addAppender(fa);
+            root.setLevel(Level.DEBUG);
+            if (!verbose) {
+                // the console keeps its INFO view while the file gets everything
+                ch.qos.logback.classic.filter.ThresholdFilter f = new ch.qos.logback.classic.filter.ThresholdFilter();
+                f.setLevel("INFO");
+                f.start();
+                root.getAppender("CONSOLE").addFilter(f);
+            }
+        }
+    }
+
+    /** A command that failed as a whole: one line, the stack trace only with -v. */
+    public static void error(Throwable ex) {
+        String msg = ex.getMessage() == null ? ex.toString() : ex.getMessage();
+        LOG.error(msg);
+        if (verbose) {
+            LOG.error("stack trace", ex);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.github.pplxexport.cli;
+
+import io.github.pplxexport.camel.PplxRuntime;
+import io.github.pplxexport.rerender.ReRenderRequest;
+import io.github.pplxexport.rerender.ReRenderSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code re-render}: rebuild the Markdown of every archived thread from its raw JSON, offline. */
+@Command(name = "re-render", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Rebuild conversation.md and turns/ of every thread dir <out>/*/*/*/ from its raw JSON,",
+                "with zero network. Unchanged files keep their bytes and mtime."})
+public class ReRenderCommand implements Callable<Integer> {
+    @ParentCommand
+    PplxExportCli parent;
+
+    @Option(names = "--limit", paramLabel = "N", description = "Only the first N thread dirs (sorted).")
+    int limit;
+
+    @Option(names = "--dry-run", description = "Only list the thread dirs that would be processed.")
+    boolean dryRun;
+
+    @Option(names = "--thread-json", description = "Also add/update/remove the interruptions and answer_variants keys of thread.json.")
+    boolean threadJson;
+
+    @Override
+    public Integer call() {
+        Logging.configure(parent.global, "re-render");
+        Path out = parent.global.out();
+        if (!Files.isDirectory(out)) {
+            throw new UsageException("archive folder not found: " + out);
+        }
+        ReRenderSummary summary = run(new ReRenderRequest(out, limit, dryRun, threadJson), parent.global.routes, Map.of());
+        return summary.failed() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
+    }
+
+    /** Runs the re-render route once on a fresh Camel Main. */
+    public static ReRenderSummary run(ReRenderRequest request, Path routes, Map<String, String> properties) {
+        try (PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of())) {
+            return runtime.request("direct:re-render", request, ReRenderSummary.class);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.github.pplxexport.rerender;
+
+import io.github.pplxexport.archive.MarkdownWriter;
+import io.github.pplxexport.archive.ThreadFiles;
+import io.github.pplxexport.json.JsonException;
+import io.github.pplxexport.thread.ThreadInputException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+
+/**
+ * The small decisions of the re-render routes: which dirs to visit, what each one's outcome was, and the
+ * running tally. Errors become one line naming the thread dir and its cause (stack traces only at debug).
+ */
+public final class ReRenderOutcomes {
+    private static final Logger LOG = LoggerFactory.getLogger("pplx.re-render");
+
+    /** The thread dirs of the request's archive, lazily and in sorted order. */
+    public Iterator<Path> threadDirs(ReRenderRequest request) {
+        return ThreadDirs.walk(request.out(), request.limit());
+    }
+
+    public boolean renderable(Path dir) {
+        return Files.isRegularFile(dir.resolve(ThreadFiles.RAW_ENTRIES));
+    }
+
+    public ThreadResult skipped(Path dir) {
+        LOG.debug("[re-render] skip {}: no {}", dir, ThreadFiles.RAW_ENTRIES);
+        return new ThreadResult(dir, ThreadResult.Outcome.SKIPPED, false);
+    }
+
+    public ThreadResult listed(Path dir, ReRenderRequest request) {
+        System.out.println(shown(dir, request));
+        return new ThreadResult(dir, ThreadResult.Outcome.LISTED, false);
+    }
+
+    public ThreadResult done(Path dir, MarkdownWriter.Result written, Boolean threadJsonWritten) {
+        return new ThreadResult(dir, written.changedAnything() ? ThreadResult.Outcome.RENDERED
+                : ThreadResult.Outcome.UNCHANGED, Boolean.TRUE.equals(threadJsonWritten));
+    }
+
+    public ThreadResult failed(Path dir, ReRenderRequest request, Exception e) {
+        String cause = e instanceof ThreadInputException || e instanceof JsonException
+                ? e.getMessage() : e.getClass().getSimpleName() + ": " + e.getMessage();
+        LOG.error("[re-render] {}: {}", shown(dir, request), cause);
+        LOG.debug("[re-render] stack trace", e);
+        return new ThreadResult(dir, ThreadResult.Outcome.FAILED, false);
+    }
+
+    /** Aggregation: folds each thread's result into the run's summary (first call gets null). */
+    public ReRenderSummary add(ReRenderSummary summary, ThreadResult result) {
+        ReRenderSummary s = summary == null ? new ReRenderSummary() : summary;
+        s.add(result);
+        return s;
+    }
+
+    /** The summary after the split (an empty archive never reaches the aggregation). */
+    public ReRenderSummary finish(Object body) {
+        ReRenderSummary s = body instanceof ReRenderSummary r ? r : new ReRenderSummary();
+        LOG.info(s.toString());
+        return s;
+    }
+
+    private static Path shown(Path dir, ReRenderRequest request) {
+        return dir.startsWith(request.out()) ? request.out().relativize(dir) : dir;
+    }
+}

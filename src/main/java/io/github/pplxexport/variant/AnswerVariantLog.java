@@ -1,0 +1,99 @@
+package io.github.pplxexport.variant;
+
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+import io.github.pplxexport.json.PyJson;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The central variant registry {@code <out>/index/answer_variants_log.jsonl} (reference-behaviour.md §4.3):
+ * append-only, one record per (web_uuid, entry_uuid) ever seen, so {@code detected_at} keeps the first
+ * sighting. Thread-safe: re-render works on several threads at once.
+ */
+public final class AnswerVariantLog {
+    private final Path file;
+    private Set<String> known;
+
+    public AnswerVariantLog(Path file) {
+        this.file = file;
+    }
+
+    /** Appends the records not yet registered; returns how many were new. */
+    public synchronized int append(String source, String webUuid, String title,
+                                   List<Map<String, Object>> variants, String detectedAt) throws IOException {
+        if (known == null) {
+            known = loadKeys();
+        }
+        int added = 0;
+        StringBuilder sb = new StringBuilder();
+        for (Map<String, Object> v : variants) {
+            String key = webUuid + "\u0000" + J.str(v, "entry_uuid");
+            if (!known.add(key)) {
+                continue;
+            }
+            Map<String, Object> rec = new LinkedHashMap<>();
+            rec.put("detected_at", detectedAt);
+            rec.put("source", source);
+            rec.put("web_uuid", webUuid);
+            rec.put("uuid8", webUuid.length() > 8 ? webUuid.substring(0, 8) : webUuid);
+            rec.put("title", title);
+            rec.put("entry_uuid", J.str(v, "entry_uuid"));
+            rec.put("sibling_uuid", J.str(v, "sibling_uuid"));
+            rec.put("selection_status", J.str(v, "selection_status"));
+            rec.put("experiment_role", J.str(v, "experiment_role"));
+            sb.append(PyJson.compact(rec)).append('\n');
+            added++;
+        }
+        if (added > 0) {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+                w.write(sb.toString());
+            }
+        }
+        return added;
+    }
+
+    private Set<String> loadKeys() throws IOException {
+        Set<String> keys = new HashSet<>();
+        if (!Files.exists(file)) {
+            return keys;
+        }
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            try {
+                Object o = Json.parse(line);
+                if (o instanceof Map) {
+                    keys.add(J.str(o, "web_uuid") + "\u0000" + J.str(o, "entry_uuid"));
+                }
+            } catch (RuntimeException e) {
+                // unparseable lines are skipped, as the reference does
+            }
+        }
+        return keys;
+    }
+
+    /** The one-line warning for a hit (§4.2). */
+    public static String warning(String webUuid, String title, Map<String, Object> v) {
+        String selection = J.str(v, "selection_status");
+        return "ANSWER_VARIANT_DETECTED thread=" + webUuid
+                + " uuid8=" + (webUuid.length() > 8 ? webUuid.substring(0, 8) : webUuid)
+                + " title=" + PyJson.quote(title)
+                + " entry=" + J.str(v, "entry_uuid")
+                + " sibling=" + J.str(v, "sibling_uuid")
+                + " selection_status=" + (selection.isEmpty() ? "UNSPECIFIED" : selection)
+                + " experiment_role=" + J.str(v, "experiment_role")
+                + " | 平台以另一版本改写了该轮回答，被替换的版本无法通过 API 取回：请人工确认并另存为"
+                + " rewritten_answer_variant.md（参见 thread.json.answer_variants、index/answer_variants_log.jsonl、API 参考 §5.2）";
+    }
+}
