@@ -33,6 +33,9 @@ public final class ReRenderOutcomes {
     }
 
     public ThreadResult listed(Path dir, ReRenderRequest request) {
+        if (!renderable(dir)) {
+            return skipped(dir);
+        }
         System.out.println(shown(dir, request));
         return new ThreadResult(dir, ThreadResult.Outcome.LISTED, false);
     }

@@ -14,7 +14,7 @@ import java.util.NoSuchElementException;
 
 /**
  * Lazily walks the thread dirs of an archive, {@code <out>/<account>/<mode>/<thread>/}, in sorted order
- * (each level sorted by name). Memory is bounded by the largest single directory listing, never by the
+ * (each level sorted by name; hidden entries skipped). Memory is bounded by the largest single directory listing, never by the
  * size of the library.
  */
 public final class ThreadDirs {
@@ -93,7 +93,9 @@ public final class ThreadDirs {
 
     static List<Path> sortedSubdirs(Path dir) {
         List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, Files::isDirectory)) {
+        // hidden entries (.git, .obsidian, …) are not thread dirs: the reference's glob skips them too
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir,
+                p -> !p.getFileName().toString().startsWith(".") && Files.isDirectory(p))) {
             s.forEach(out::add);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -20,8 +20,10 @@ public final class TurnParser {
     /** All turns of a plain response, stable-sorted by created_us (non-integers read as 0), renumbered 1..N. */
     public static List<Turn> parseTurns(Map<String, Object> rawEntries) {
         Object entries = rawEntries.get("entries");
-        if (entries != null && !(entries instanceof List)) {
-            throw new ThreadInputException("entries is " + J.typeName(entries) + ", expected a list");
+        if (!(entries instanceof List)) {
+            // without its entries list a raw response holds no thread at all: report it, render nothing
+            throw new ThreadInputException(entries == null ? "raw_entries.json has no entries list"
+                    : "entries is " + J.typeName(entries) + ", expected a list");
         }
         List<Turn> turns = new ArrayList<>();
         int i = 0;
