@@ -25,9 +25,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -234,7 +232,6 @@ public record ThreadDirName(String account, Mode mode, String name) {
             return report(from, into, copied, identical, conflicts, false,
                     src.equals(dst) ? null : "one directory contains the other");
         }
-        Map<String, String> copiedHashes = new LinkedHashMap<>();
         try {
             Files.createDirectories(dst);
             for (Path file : filesOf(src)) {
@@ -250,14 +247,7 @@ public record ThreadDirName(String account, Mode mode, String name) {
                     continue;
                 }
                 copyVerified(file, target, hash);
-                copiedHashes.put(rel, hash);
                 copied.add(rel);
-            }
-            // the whole set once more, right before anything is deleted
-            for (Map.Entry<String, String> e : copiedHashes.entrySet()) {
-                if (!e.getValue().equals(sha256(dst.resolve(e.getKey())))) {
-                    throw new IOException("copy of " + e.getKey() + " does not verify");
-                }
             }
         } catch (IOException | RuntimeException e) {
             String failure = "merge of " + from + " into " + into + " failed, old directory kept: " + e.getMessage();
