@@ -1,0 +1,188 @@
+package io.github.pplxexport.library;
+
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+import io.github.pplxexport.json.JsonException;
+import io.github.pplxexport.json.PyJson;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code <out>/index/batch_state.json}, the single source of truth of incremental sync
+ * (reference-behaviour.md §5.7, reference-cli-and-archive.md §3.10 and §4.1): a map
+ * uuid → record, one of
+ * <pre>
+ * {status:"ok",      lastUpdated, title[:80], exported_at}
+ * {status:"error",   lastUpdated, title[:80], error[:300], failed_at}
+ * {status:"expired", lastUpdated, title[:80], note, expired_at}
+ * {status:"deleted", lastUpdated, title[:80], note, deleted_at}
+ * </pre>
+ * Marking a uuid replaces its record (keeping its place in the file). Saving is atomic
+ * ({@code batch_state.json.tmp} then rename), Python indent 1, no trailing newline. A file that
+ * cannot be read as a JSON object is never silently blanked: it is renamed to
+ * {@code batch_state.json.corrupt-<unix-seconds>} and the state starts empty. Records read from
+ * disk are kept verbatim, whatever their shape.
+ */
+public final class BatchState {
+    private static final Logger LOG = LoggerFactory.getLogger(BatchState.class);
+
+    public static final String FILE_NAME = "batch_state.json";
+    public static final String OK = "ok";
+    public static final String ERROR = "error";
+    public static final String EXPIRED = "expired";
+    public static final String DELETED = "deleted";
+
+    /** Notes batch and export write for the two terminal platform answers (reference-behaviour.md §7.3). */
+    public static final String NOTE_ENTRY_DELETED = "ENTRY_DELETED（用户/远端已删除，不可恢复）";
+    public static final String NOTE_ENTRY_EXPIRED = "ENTRY_EXPIRED（平台已清除，不可恢复）";
+
+    static final int TITLE_MAX = 80;
+    static final int ERROR_MAX = 300;
+
+    private final Path file;
+    private final Clock clock;
+    private final Map<String, Object> records;
+
+    private BatchState(Path file, Clock clock, Map<String, Object> records) {
+        this.file = file;
+        this.clock = clock;
+        this.records = records;
+    }
+
+    /** {@code <out>/index/batch_state.json}. */
+    public static Path file(Path out) {
+        return out.resolve("index").resolve(FILE_NAME);
+    }
+
+    public static BatchState load(Path file) {
+        return load(file, Clock.systemUTC());
+    }
+
+    /**
+     * Loads the state; a missing file is an empty state. An unreadable one (bad JSON, or a top level
+     * that is not an object) is set aside as {@code <name>.corrupt-<unix-seconds>} with a warning, and
+     * the state starts empty; if even the rename fails, that is logged too.
+     */
+    public static BatchState load(Path file, Clock clock) {
+        return load(file, clock, Files::move);
+    }
+
+    /** How a corrupt file is set aside; a seam so tests can make the rename fail. */
+    interface Mover {
+        void move(Path from, Path to) throws IOException;
+    }
+
+    static BatchState load(Path file, Clock clock, Mover mover) {
+        Map<String, Object> records = new LinkedHashMap<>();
+        if (Files.exists(file)) {
+            try {
+                records.putAll(Json.readObject(file));
+            } catch (IOException | JsonException e) {
+                setAside(file, clock, mover, e);
+            }
+        }
+        return new BatchState(file, clock, records);
+    }
+
+    private static void setAside(Path file, Clock clock, Mover mover, Exception cause) {
+        long seconds = clock.instant().getEpochSecond();
+        Path corrupt = file.resolveSibling(file.getFileName() + ".corrupt-" + seconds);
+        // two corrupt files within one second must not overwrite each other
+        for (int n = 2; Files.exists(corrupt); n++) {
+            corrupt = file.resolveSibling(file.getFileName() + ".corrupt-" + seconds + "-" + n);
+        }
+        try {
+            mover.move(file, corrupt);
+            LOG.warn("[state] {} is unreadable ({}); moved to {}, starting with an empty state",
+                    file, oneLine(cause), corrupt.getFileName());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("[state] {} is unreadable ({}) and could not be moved aside ({}); starting with an empty"
+                    + " state, the next save will replace it", file, oneLine(cause), oneLine(e));
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl >= 0 ? m.substring(0, nl) : m;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Read-only view uuid → record, in file order; what {@link IncrementalPlanner#plan} takes. */
+    public Map<String, Object> records() {
+        return Collections.unmodifiableMap(records);
+    }
+
+    /** The record of {@code uuid} when it is an object, else null. */
+    public Map<String, Object> get(String uuid) {
+        return J.asMap(records.get(uuid));
+    }
+
+    /** The status of {@code uuid}, "" when unknown. */
+    public String status(String uuid) {
+        return J.str(records.get(uuid), "status");
+    }
+
+    public boolean contains(String uuid) {
+        return records.containsKey(uuid);
+    }
+
+    public int size() {
+        return records.size();
+    }
+
+    public void markOk(String uuid, String lastUpdated, String title) {
+        put(uuid, OK, lastUpdated, title, null, null, "exported_at");
+    }
+
+    /** {@code error} is cut to 300 characters (a server page in an exception must not bloat the file). */
+    public void markError(String uuid, String lastUpdated, String title, String error) {
+        put(uuid, ERROR, lastUpdated, title, "error", PyStrings.head(error, ERROR_MAX), "failed_at");
+    }
+
+    public void markExpired(String uuid, String lastUpdated, String title, String note) {
+        put(uuid, EXPIRED, lastUpdated, title, "note", note, "expired_at");
+    }
+
+    public void markDeleted(String uuid, String lastUpdated, String title, String note) {
+        put(uuid, DELETED, lastUpdated, title, "note", note, "deleted_at");
+    }
+
+    /** One record in the reference's key order: status, lastUpdated, title, [detail], stamp. */
+    private void put(String uuid, String status, String lastUpdated, String title, String detailKey,
+                     String detail, String stampKey) {
+        if (uuid == null || uuid.isEmpty()) {
+            throw new IllegalArgumentException("batch state needs a uuid");
+        }
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("status", status);
+        record.put("lastUpdated", lastUpdated);
+        record.put("title", PyStrings.head(title, TITLE_MAX));
+        if (detailKey != null) {
+            record.put(detailKey, detail);
+        }
+        record.put(stampKey, Timestamps.nowUtc(clock));
+        records.put(uuid, record);
+    }
+
+    /** The file's text: Python {@code json.dumps(state, ensure_ascii=False, indent=1)}. */
+    public String toJson() {
+        return PyJson.pretty(records);
+    }
+
+    /** Atomic save; called after every thread. */
+    public void save() throws IOException {
+        AtomicFile.write(file, toJson());
+    }
+}

@@ -1,0 +1,163 @@
+package io.github.pplxexport.library;
+
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.mode.Mode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The reference's {@code plan_incremental} and batch row selection (reference-behaviour.md §2.2,
+ * reference-cli-and-archive.md §4.2–4.4), shared by batch, status and sync. Pure: rows and state
+ * in, a plan out.
+ */
+public final class IncrementalPlanner {
+
+    /** What batch does with one row. */
+    public enum Action {
+        /** uuid absent from batch_state: export. */
+        NEW("new"),
+        /** recorded lastUpdated differs, previous attempt failed, or {@code --force}: re-export. */
+        UPDATED("updated"),
+        /** status ok and lastUpdated unchanged: skip. */
+        DONE("done"),
+        /** ENTRY_EXPIRED seen before: skip, terminal. */
+        EXPIRED("expired"),
+        /** confirmed deleted: skip, terminal. */
+        DELETED("deleted");
+
+        private final String id;
+
+        Action(String id) {
+            this.id = id;
+        }
+
+        /** The reference's action name. */
+        public String id() {
+            return id;
+        }
+
+        /** Whether batch exports the row (new/updated) rather than skipping it. */
+        public boolean exports() {
+            return this == NEW || this == UPDATED;
+        }
+    }
+
+    /** One planned row. */
+    public record Item(Map<String, Object> row, Action action) {
+        public String uuid() {
+            return J.str(row, "entryUUID");
+        }
+    }
+
+    /**
+     * The plan: the items to walk in order, and {@code nStopped}, the trailing skip-only rows that the
+     * early stop dropped. The batch summary's total is {@code items().size() + nStopped()}.
+     */
+    public record Plan(List<Item> items, int nStopped) {
+        public Plan {
+            items = List.copyOf(items);
+        }
+
+        public int total() {
+            return items.size() + nStopped;
+        }
+
+        public long count(Action action) {
+            return items.stream().filter(i -> i.action() == action).count();
+        }
+    }
+
+    /** Rows chosen for a batch plus the rows dropped because they have no entryUUID (for a warning). */
+    public record Selection(List<Map<String, Object>> rows, List<Map<String, Object>> withoutUuid) {
+        public Selection {
+            rows = List.copyOf(rows);
+            withoutUuid = List.copyOf(withoutUuid);
+        }
+    }
+
+    private static final Comparator<Map<String, Object>> NEWEST_FIRST =
+            Comparator.comparing((Map<String, Object> r) -> J.str(r, "lastUpdated")).reversed();
+
+    private IncrementalPlanner() {
+    }
+
+    /**
+     * Sorted copy, {@code lastUpdated} descending as plain strings (a missing one sorts last); the
+     * sort is stable like Python's, so rows with equal stamps keep their index order.
+     */
+    public static List<Map<String, Object>> newestFirst(List<? extends Map<String, Object>> rows) {
+        List<Map<String, Object>> sorted = new ArrayList<>(rows);
+        sorted.sort(NEWEST_FIRST);
+        return sorted;
+    }
+
+    /**
+     * {@code plan_incremental(threads, state, full, force)}. Each row gets the first action that
+     * applies: expired, deleted (terminal, never retried, not even with force), done (status ok and
+     * same normalised lastUpdated; never with force), new (uuid not in state), else updated. Unless
+     * {@code full} or {@code force}, the longest trailing run of done/expired/deleted is dropped and
+     * counted as {@code nStopped}: rows that failed or were never exported sit above it and are still
+     * planned, so gaps heal on the next run.
+     *
+     * @param state batch_state records by uuid (values are the state's records, read leniently)
+     */
+    public static Plan plan(List<? extends Map<String, Object>> rows, Map<String, ?> state, boolean full,
+                            boolean force) {
+        List<Item> items = new ArrayList<>(rows.size());
+        for (Map<String, Object> row : newestFirst(rows)) {
+            items.add(new Item(row, classify(row, state, force)));
+        }
+        int keep = items.size();
+        if (!full && !force) {
+            while (keep > 0 && !items.get(keep - 1).action().exports()) {
+                keep--;
+            }
+        }
+        return new Plan(items.subList(0, keep), items.size() - keep);
+    }
+
+    static Action classify(Map<String, Object> row, Map<String, ?> state, boolean force) {
+        String uuid = J.str(row, "entryUUID");
+        Object record = state.get(uuid);
+        String status = J.str(record, "status");
+        if (status.equals(BatchState.EXPIRED)) {
+            return Action.EXPIRED;
+        }
+        if (status.equals(BatchState.DELETED)) {
+            return Action.DELETED;
+        }
+        if (!force && status.equals(BatchState.OK)
+                && Timestamps.sameTs(J.str(row, "lastUpdated"), J.str(record, "lastUpdated"))) {
+            return Action.DONE;
+        }
+        if (!state.containsKey(uuid)) {
+            return Action.NEW;
+        }
+        return Action.UPDATED;
+    }
+
+    /**
+     * Batch row selection before planning, in the reference's order: keep rows matching {@code mode}
+     * (null = all), sort newest first, keep the first {@code limit} (null or 0 = all, as the
+     * reference treats a falsy limit), then drop rows without an entryUUID, returning them for the
+     * caller's warning.
+     */
+    public static Selection selectBatchRows(List<? extends Map<String, Object>> rows, Mode mode, Integer limit) {
+        if (limit != null && limit < 0) {
+            throw new IllegalArgumentException("--limit must not be negative, got " + limit);
+        }
+        List<Map<String, Object>> chosen = newestFirst(ModeFilter.filter(rows, mode));
+        if (limit != null && limit > 0 && chosen.size() > limit) {
+            chosen = chosen.subList(0, limit);
+        }
+        List<Map<String, Object>> kept = new ArrayList<>(chosen.size());
+        List<Map<String, Object>> withoutUuid = new ArrayList<>();
+        for (Map<String, Object> row : chosen) {
+            (J.str(row, "entryUUID").isEmpty() ? withoutUuid : kept).add(row);
+        }
+        return new Selection(kept, withoutUuid);
+    }
+}

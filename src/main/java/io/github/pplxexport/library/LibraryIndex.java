@@ -1,0 +1,172 @@
+package io.github.pplxexport.library;
+
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+import io.github.pplxexport.json.PyJson;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code <out>/index/library_<account>.json} (reference-behaviour.md §2.1, reference-cli-and-archive.md
+ * §2.3 and §3.10) in its newest shape {@code {account, count, threads}}: no {@code extracted_at}, so a
+ * refresh that changes nothing writes the same bytes (and, here, does not touch the file at all).
+ * Older files with extra keys are read fine; they are rewritten in the newest shape.
+ *
+ * <p>A refresh is a {@link Refresh}: feed it the fetched pages, ask {@link Refresh#shouldStop()} after
+ * each page, then take {@link Refresh#merged()}.
+ */
+public final class LibraryIndex {
+
+    /** {@code _STOP_RUN}: one page worth of consecutive known, unchanged rows ends an incremental refresh. */
+    public static final int STOP_RUN = LibraryListing.PAGE_SIZE;
+
+    private LibraryIndex() {
+    }
+
+    /** {@code <out>/index/library_<account>.json}; the account name must be one plain file-name part. */
+    public static Path file(Path out, String account) {
+        if (account == null || account.isEmpty() || account.contains("/") || account.contains("\\")
+                || account.contains("\0") || account.equals(".") || account.equals("..")) {
+            throw new IllegalArgumentException("unusable account name for an index file: " + account);
+        }
+        return out.resolve("index").resolve("library_" + account + ".json");
+    }
+
+    /**
+     * The {@code threads} of an index file; empty when the file does not exist. A file without a
+     * {@code threads} list reads as no rows.
+     *
+     * @throws io.github.pplxexport.json.JsonException if the file is not a JSON object
+     */
+    public static Optional<List<Map<String, Object>>> readThreads(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        Map<String, Object> doc = Json.readObject(file);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Object o : J.list(doc, "threads")) {
+            Map<String, Object> row = J.asMap(o);
+            if (row != null) {
+                rows.add(row);
+            }
+        }
+        return Optional.of(rows);
+    }
+
+    /** The file's text: {@code {"account", "count", "threads"}}, Python indent 1, no trailing newline. */
+    public static String toJson(String account, List<? extends Map<String, Object>> rows) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("account", account);
+        doc.put("count", (long) rows.size());
+        doc.put("threads", rows);
+        return PyJson.pretty(doc);
+    }
+
+    /** Writes the index atomically; returns false (and leaves the file alone) when nothing changed. */
+    public static boolean write(Path file, String account, List<? extends Map<String, Object>> rows)
+            throws IOException {
+        return AtomicFile.writeIfChanged(file, toJson(account, rows));
+    }
+
+    /** Incremental refresh over the current rows; with no previous index it is a full sweep. */
+    public static Refresh incremental(List<? extends Map<String, Object>> previous) {
+        return new Refresh(previous, true);
+    }
+
+    /** {@code index --full}: page everything; the result replaces the old rows. */
+    public static Refresh full(List<? extends Map<String, Object>> previous) {
+        return new Refresh(previous, false);
+    }
+
+    /** One refresh in progress: accumulates fetched rows and decides when paging can stop. */
+    public static final class Refresh {
+        private final List<Map<String, Object>> previous;
+        private final boolean incremental;
+        /** entryUUID → lastUpdated of the previous index (first row wins on duplicates). */
+        private final Map<String, Object> knownLastUpdated = new HashMap<>();
+        /** entryUUID → search_mode, the enrichment written by search-mode-backfill. */
+        private final Map<String, Object> searchModes = new HashMap<>();
+        private final List<Map<String, Object>> fetched = new ArrayList<>();
+        private int knownRun;
+
+        private Refresh(List<? extends Map<String, Object>> previous, boolean incremental) {
+            this.previous = previous == null ? List.of() : List.copyOf(previous);
+            this.incremental = incremental;
+            for (Map<String, Object> row : this.previous) {
+                String uuid = J.str(row, "entryUUID");
+                if (uuid.isEmpty()) {
+                    continue;
+                }
+                knownLastUpdated.putIfAbsent(uuid, row.get("lastUpdated"));
+                if (row.containsKey("search_mode")) {
+                    searchModes.putIfAbsent(uuid, row.get("search_mode"));
+                }
+            }
+        }
+
+        /** Adds one fetched page (newest first), updating the run of known, unchanged rows. */
+        public void add(List<? extends Map<String, Object>> rows) {
+            for (Map<String, Object> row : rows) {
+                fetched.add(row);
+                String uuid = J.str(row, "entryUUID");
+                boolean unchanged = !uuid.isEmpty() && knownLastUpdated.containsKey(uuid)
+                        && Objects.equals(knownLastUpdated.get(uuid), row.get("lastUpdated"));
+                knownRun = unchanged ? knownRun + 1 : 0;
+            }
+        }
+
+        /**
+         * True once {@link #STOP_RUN} consecutive fetched rows were already in the index with an
+         * identical {@code lastUpdated} (exact string: a reformatted stamp counts as a change, which
+         * only costs one more page). Never true for a full sweep or a first run.
+         */
+        public boolean shouldStop() {
+            return incremental && knownRun >= STOP_RUN;
+        }
+
+        public int fetchedCount() {
+            return fetched.size();
+        }
+
+        /**
+         * The new rows: fetched rows first (a uuid listed twice keeps its first, newest row), each
+         * carrying the old {@code search_mode} of its entryUUID; then, for an incremental refresh,
+         * the previous rows that were not fetched, verbatim and in their old order.
+         */
+        public List<Map<String, Object>> merged() {
+            List<Map<String, Object>> out = new ArrayList<>(fetched.size() + previous.size());
+            Set<String> seen = new HashSet<>();
+            for (Map<String, Object> row : fetched) {
+                String uuid = J.str(row, "entryUUID");
+                if (!uuid.isEmpty() && !seen.add(uuid)) {
+                    continue;
+                }
+                Map<String, Object> copy = new LinkedHashMap<>(row);
+                if (!uuid.isEmpty() && searchModes.containsKey(uuid) && !copy.containsKey("search_mode")) {
+                    copy.put("search_mode", searchModes.get(uuid));
+                }
+                out.add(copy);
+            }
+            if (incremental) {
+                for (Map<String, Object> row : previous) {
+                    String uuid = J.str(row, "entryUUID");
+                    if (uuid.isEmpty() || !seen.contains(uuid)) {
+                        out.add(row);
+                    }
+                }
+            }
+            return out;
+        }
+    }
+}

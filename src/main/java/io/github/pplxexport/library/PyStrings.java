@@ -1,0 +1,57 @@
+package io.github.pplxexport.library;
+
+/**
+ * String operations that count and trim like Python, so truncation limits ({@code title[:80]},
+ * the 40-character slug) and {@code str.strip()} give the reference's results on astral characters
+ * (emoji) and on Unicode white space such as U+3000 or NBSP.
+ */
+public final class PyStrings {
+    private PyStrings() {
+    }
+
+    /** Python's {@code s[:n]} for n &gt;= 0: the first n code points; null reads as "". */
+    public static String head(String s, int n) {
+        if (s == null) {
+            return "";
+        }
+        if (s.length() <= n || s.codePointCount(0, s.length()) <= n) {
+            return s;
+        }
+        return s.substring(0, s.offsetByCodePoints(0, n));
+    }
+
+    /** Python's {@code str.strip()}: trims characters for which {@code str.isspace()} is true. */
+    public static String strip(String s) {
+        int b = 0;
+        int e = s.length();
+        while (b < e && isSpace(s.charAt(b))) {
+            b++;
+        }
+        while (e > b && isSpace(s.charAt(e - 1))) {
+            e--;
+        }
+        return s.substring(b, e);
+    }
+
+    /** Python's {@code s.strip(c)} for one character. */
+    public static String strip(String s, char c) {
+        int b = 0;
+        int e = s.length();
+        while (b < e && s.charAt(b) == c) {
+            b++;
+        }
+        while (e > b && s.charAt(e - 1) == c) {
+            e--;
+        }
+        return s.substring(b, e);
+    }
+
+    /**
+     * Python's {@code str.isspace()} for one character. Checked against CPython over all code
+     * points: Java white space plus the space separators (NBSP and friends) plus U+0085. All such
+     * characters are in the BMP, so a char test is exact.
+     */
+    static boolean isSpace(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\u0085';
+    }
+}
