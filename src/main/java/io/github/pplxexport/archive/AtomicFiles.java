@@ -1,17 +1,22 @@
 package io.github.pplxexport.archive;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
- * Archive writes: temp file in the same directory, then an atomic rename, so a crash never leaves a
- * half-written file; and a file whose bytes would not change is not touched at all (mtime kept), so
- * re-running is free of diff noise.
+ * The write discipline of every archive and state file (reference-cli-and-archive.md §3.11,
+ * reference-behaviour.md §5.2, §5.7): a temporary file beside the target, flushed to disk, then renamed
+ * over it, so a crash or a reader never sees a half-written file; the temporary file is removed if
+ * anything fails. A file whose bytes would not change is not touched at all (mtime kept), so re-running
+ * is free of diff noise.
  */
 public final class AtomicFiles {
     private AtomicFiles() {
@@ -31,13 +36,24 @@ public final class AtomicFiles {
         return true;
     }
 
-    /** Always writes, atomically. */
+    public static void write(Path file, String text) throws IOException {
+        write(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Always writes, atomically, creating parent directories. */
     public static void write(Path file, byte[] bytes) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
+        // a unique temp name: parallel writers never share one
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
         try {
-            Files.write(tmp, bytes);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer buf = ByteBuffer.wrap(bytes);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
+                }
+                ch.force(true);
+            }
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -46,9 +62,5 @@ public final class AtomicFiles {
         } finally {
             Files.deleteIfExists(tmp);
         }
-    }
-
-    public static void write(Path file, String text) throws IOException {
-        write(file, text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,10 +1,12 @@
 package io.github.pplxexport.archive;
 
+import io.github.pplxexport.text.PyStrings;
+
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
-import io.github.pplxexport.library.PyStrings;
+import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.library.Timestamps;
 import io.github.pplxexport.mode.Mode;
 import org.slf4j.Logger;

@@ -1,5 +1,9 @@
 package io.github.pplxexport.library;
 
+import io.github.pplxexport.archive.AtomicFiles;
+
+import io.github.pplxexport.text.PyStrings;
+
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
@@ -183,6 +187,6 @@ public final class BatchState {
 
     /** Atomic save; called after every thread. */
     public void save() throws IOException {
-        AtomicFile.write(file, toJson());
+        AtomicFiles.write(file, toJson());
     }
 }

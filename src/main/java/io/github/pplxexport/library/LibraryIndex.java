@@ -1,5 +1,7 @@
 package io.github.pplxexport.library;
 
+import io.github.pplxexport.archive.AtomicFiles;
+
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.PyJson;
@@ -76,7 +78,7 @@ public final class LibraryIndex {
     /** Writes the index atomically; returns false (and leaves the file alone) when nothing changed. */
     public static boolean write(Path file, String account, List<? extends Map<String, Object>> rows)
             throws IOException {
-        return AtomicFile.writeIfChanged(file, toJson(account, rows));
+        return AtomicFiles.writeIfChanged(file, toJson(account, rows));
     }
 
     /** Incremental refresh over the current rows; with no previous index it is a full sweep. */

@@ -1,5 +1,7 @@
 package io.github.pplxexport.render;
 
+import io.github.pplxexport.text.PyStrings;
+
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.thread.Citation;
 
@@ -32,7 +34,7 @@ public final class Markdown {
 
     /** A fenced block: fence + language, the right-trimmed body, fence. */
     public static String fenced(String body, String language) {
-        String b = io.github.pplxexport.thread.Text.rstrip(body);
+        String b = io.github.pplxexport.text.PyStrings.rstrip(body);
         String fence = fenceFor(b);
         return fence + language + "\n" + b + "\n" + fence;
     }

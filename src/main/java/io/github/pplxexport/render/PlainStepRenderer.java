@@ -3,7 +3,7 @@ package io.github.pplxexport.render;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.subagent.CouncilMember;
 import io.github.pplxexport.thread.Step;
-import io.github.pplxexport.thread.Text;
+import io.github.pplxexport.text.PyStrings;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -123,11 +123,11 @@ public final class PlainStepRenderer {
         String script = J.asText(c.get("script"));
         parts.add((lang.isEmpty() ? labels.get(Label.CODE) : labels.format(Label.CODE_WITH_LANGUAGE, lang))
                 + "\n\n" + Markdown.fenced(script, lang));
-        String stdout = Text.rstrip(J.asText(c.get("stdout")));
+        String stdout = PyStrings.rstrip(J.asText(c.get("stdout")));
         if (!stdout.isEmpty()) {
             parts.add(labels.get(Label.CODE_STDOUT) + "\n\n" + Markdown.fenced(stdout, ""));
         }
-        String stderr = Text.rstrip(J.firstStr(c, "stderr", "error"));
+        String stderr = PyStrings.rstrip(J.firstStr(c, "stderr", "error"));
         if (!stderr.isEmpty()) {
             parts.add(labels.get(Label.CODE_STDERR) + "\n\n" + Markdown.fenced(stderr, ""));
         }

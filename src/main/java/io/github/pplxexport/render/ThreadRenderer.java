@@ -6,7 +6,7 @@ import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.subagent.AppendixItem;
 import io.github.pplxexport.subagent.WorkflowStatus;
 import io.github.pplxexport.subagent.Workflows;
-import io.github.pplxexport.thread.Text;
+import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
 
 import java.time.Instant;
@@ -161,7 +161,7 @@ public final class ThreadRenderer {
             for (Object step : steps) {
                 i++;
                 String block = workflowSteps.render(step, i, c.subAgents);
-                if (!Text.isBlank(block)) {
+                if (!PyStrings.isBlank(block)) {
                     lines.add(block);
                     lines.add("");
                 }

@@ -4,7 +4,7 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.subagent.SubAgent;
 import io.github.pplxexport.subagent.SubAgentMap;
 import io.github.pplxexport.subagent.Workflows;
-import io.github.pplxexport.thread.Text;
+import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
 
 import java.util.Map;
@@ -19,12 +19,12 @@ public final class TurnAnswer {
     }
 
     public static String of(Turn turn, boolean workflowMode, SubAgentMap subAgents) {
-        if (!workflowMode || !Text.isBlank(turn.answer)) {
+        if (!workflowMode || !PyStrings.isBlank(turn.answer)) {
             return turn.answer;
         }
         if (turn.workflowBlock != null) {
             String fromBlock = Workflows.blockAnswer(turn.workflowBlock);
-            if (!Text.isBlank(fromBlock)) {
+            if (!PyStrings.isBlank(fromBlock)) {
                 return fromBlock;
             }
             for (Object step : Workflows.steps(turn.workflowBlock)) {
@@ -35,7 +35,7 @@ public final class TurnAnswer {
                     continue;
                 }
                 SubAgent sub = subAgents.subAgent(Workflows.subAgentId(step, wp));
-                if (sub != null && !Text.isBlank(sub.answer)) {
+                if (sub != null && !PyStrings.isBlank(sub.answer)) {
                     return sub.answer;
                 }
             }

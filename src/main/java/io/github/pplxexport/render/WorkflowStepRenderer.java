@@ -7,7 +7,7 @@ import io.github.pplxexport.subagent.SubAgentMap;
 import io.github.pplxexport.subagent.WorkflowStatus;
 import io.github.pplxexport.subagent.Workflows;
 import io.github.pplxexport.thread.Citation;
-import io.github.pplxexport.thread.Text;
+import io.github.pplxexport.text.PyStrings;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -108,7 +108,7 @@ public final class WorkflowStepRenderer {
                     lines.add("");
                 }
             }
-            if (!Text.isBlank(sub.answer)) {
+            if (!PyStrings.isBlank(sub.answer)) {
                 lines.add(labels.get(Label.SUBAGENT_CONCLUSION));
                 lines.add("");
                 lines.add(sub.answer); // raw: sub-agent conclusions are not normalised (§8.11)
@@ -170,7 +170,7 @@ public final class WorkflowStepRenderer {
         List<String> lines = new ArrayList<>();
         lines.add(labels.get(Label.DETAILS_OPEN));
         lines.add(labels.format(Label.COUNCIL_SUMMARY, m.headline.isEmpty() ? m.model : m.headline,
-                m.queryCount(), m.sources.size(), Text.length(m.answer)));
+                m.queryCount(), m.sources.size(), PyStrings.length(m.answer)));
         lines.add("");
         for (CouncilMember.Round r : m.rounds) {
             List<String> qs = new ArrayList<>();

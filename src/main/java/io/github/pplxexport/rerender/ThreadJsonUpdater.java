@@ -5,6 +5,7 @@ import io.github.pplxexport.archive.ThreadJsonRegistries;
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
+import io.github.pplxexport.library.Timestamps;
 import io.github.pplxexport.subagent.Interruptions;
 import io.github.pplxexport.thread.ThreadInputException;
 import io.github.pplxexport.variant.AnswerVariantLog;
@@ -14,9 +15,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,8 +27,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ThreadJsonUpdater {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.re-render");
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
-            .withZone(ZoneOffset.UTC);
 
     private final Map<Path, AnswerVariantLog> variantLogs = new ConcurrentHashMap<>();
 
@@ -54,7 +51,7 @@ public final class ThreadJsonUpdater {
             }
             variantLogs.computeIfAbsent(out.toAbsolutePath().normalize(),
                             o -> new AnswerVariantLog(o.resolve("index").resolve("answer_variants_log.jsonl")))
-                    .append("offline", c.webUuid, c.title, c.answerVariants, STAMP.format(Instant.now()));
+                    .append("offline", c.webUuid, c.title, c.answerVariants, Timestamps.nowUtc(Clock.systemUTC()));
         }
         return u.written();
     }

@@ -1,7 +1,7 @@
 package io.github.pplxexport.subagent;
 
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.thread.Text;
+import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
 
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ public final class Interruptions {
             String loc = String.format("turn_%04d", t.index);
             WorkflowStatus turnClass = WorkflowStatus.classify(t.workflowStatus(), t.lockedReason());
             if (turnClass.isInterruption()) {
-                out.add(record(loc, turnClass, Text.truncate(t.query, HEADLINE_MAX), t.workflowStatus()));
+                out.add(record(loc, turnClass, PyStrings.head(t.query, HEADLINE_MAX), t.workflowStatus()));
             }
             if (t.workflowBlock != null) {
                 for (Object step : Workflows.steps(t.workflowBlock)) {

@@ -1,5 +1,7 @@
 package io.github.pplxexport.thread;
 
+import io.github.pplxexport.text.PyStrings;
+
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 
@@ -34,11 +36,11 @@ public final class AnswerExtractor {
                 }
                 if (!dict.containsKey("workflow_snapshots")) {
                     String longest = longestString(dict, "");
-                    if (Text.length(longest) > LONG_STRING) {
+                    if (PyStrings.length(longest) > LONG_STRING) {
                         return longest;
                     }
                 }
-            } else if (raw instanceof String s && Text.length(s) > LONG_STRING) {
+            } else if (raw instanceof String s && PyStrings.length(s) > LONG_STRING) {
                 return s;
             }
         }
@@ -48,7 +50,7 @@ public final class AnswerExtractor {
         String best = "";
         for (Object goal : J.list(plan, "goals")) {
             String d = J.str(goal, "description");
-            if (Text.length(d) > LONG_GOAL && Text.length(d) > Text.length(best)) {
+            if (PyStrings.length(d) > LONG_GOAL && PyStrings.length(d) > PyStrings.length(best)) {
                 best = d;
             }
         }
@@ -58,7 +60,7 @@ public final class AnswerExtractor {
     /** The longest string found by recursive descent through dict values and list items (first wins ties). */
     private static String longestString(Object node, String best) {
         if (node instanceof String s) {
-            return Text.length(s) > Text.length(best) ? s : best;
+            return PyStrings.length(s) > PyStrings.length(best) ? s : best;
         }
         if (node instanceof Map<?, ?> m) {
             for (Object v : m.values()) {

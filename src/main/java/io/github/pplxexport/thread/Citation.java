@@ -1,5 +1,7 @@
 package io.github.pplxexport.thread;
 
+import io.github.pplxexport.text.PyStrings;
+
 import io.github.pplxexport.json.J;
 
 import java.util.LinkedHashMap;
@@ -18,9 +20,9 @@ public record Citation(String name, String url, String snippet, String timestamp
     public static Citation of(Map<String, Object> raw) {
         String category = J.firstStr(raw, "category", "type");
         return new Citation(
-                Text.truncate(J.firstStr(raw, "name", "title"), NAME_MAX),
+                PyStrings.head(J.firstStr(raw, "name", "title"), NAME_MAX),
                 J.firstStr(raw, "url", "link"),
-                Text.truncate(J.firstStr(raw, "snippet", "text"), SNIPPET_MAX),
+                PyStrings.head(J.firstStr(raw, "snippet", "text"), SNIPPET_MAX),
                 J.firstStr(raw, "timestamp", "date"),
                 category.isEmpty() ? "web" : category);
     }

@@ -1,4 +1,4 @@
-package io.github.pplxexport.library;
+package io.github.pplxexport.text;
 
 /**
  * String operations that count and trim like Python, so truncation limits ({@code title[:80]},
@@ -18,6 +18,25 @@ public final class PyStrings {
             return s;
         }
         return s.substring(0, s.offsetByCodePoints(0, n));
+    }
+
+    /** Python's {@code len(s)}: code points, not UTF-16 units. */
+    public static int length(String s) {
+        return s.codePointCount(0, s.length());
+    }
+
+    /** Python's {@code s.rstrip()}. */
+    public static String rstrip(String s) {
+        int e = s.length();
+        while (e > 0 && isSpace(s.charAt(e - 1))) {
+            e--;
+        }
+        return s.substring(0, e);
+    }
+
+    /** Python's {@code not s.strip()}; null counts as blank. */
+    public static boolean isBlank(String s) {
+        return s == null || strip(s).isEmpty();
     }
 
     /** Python's {@code str.strip()}: trims characters for which {@code str.isspace()} is true. */

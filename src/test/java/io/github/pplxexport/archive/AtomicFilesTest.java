@@ -1,4 +1,4 @@
-package io.github.pplxexport.library;
+package io.github.pplxexport.archive;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class AtomicFileTest {
+class AtomicFilesTest {
 
     @TempDir
     Path dir;
@@ -21,30 +21,36 @@ class AtomicFileTest {
     @Test
     void replacesTheTargetAndLeavesNoTmp() throws Exception {
         Path f = dir.resolve("sub/state.json");
-        AtomicFile.write(f, "{}");
-        AtomicFile.write(f, "{\"a\": \"é\"}");
+        AtomicFiles.write(f, "{}");
+        AtomicFiles.write(f, "{\"a\": \"é\"}");
         assertEquals("{\"a\": \"é\"}", Files.readString(f, StandardCharsets.UTF_8));
-        assertFalse(Files.exists(dir.resolve("sub/state.json.tmp")));
+        assertNoTmp(dir.resolve("sub"));
     }
 
     @Test
     void failureRemovesTheTmpAndKeepsTheOldContent() throws Exception {
         Path target = dir.resolve("target");
         Files.createDirectories(target.resolve("child")); // a non-empty dir cannot be replaced
-        assertThrows(java.io.IOException.class, () -> AtomicFile.write(target, "x"));
-        assertFalse(Files.exists(dir.resolve("target.tmp")));
+        assertThrows(java.io.IOException.class, () -> AtomicFiles.write(target, "x"));
+        assertNoTmp(dir);
         assertTrue(Files.isDirectory(target.resolve("child")));
     }
 
     @Test
     void writeIfChangedKeepsMtimeOfIdenticalContent() throws Exception {
         Path f = dir.resolve("library.json");
-        assertTrue(AtomicFile.writeIfChanged(f, "same"));
+        assertTrue(AtomicFiles.writeIfChanged(f, "same"));
         FileTime old = FileTime.fromMillis(1_000_000L);
         Files.setLastModifiedTime(f, old);
-        assertFalse(AtomicFile.writeIfChanged(f, "same"));
+        assertFalse(AtomicFiles.writeIfChanged(f, "same"));
         assertEquals(old, Files.getLastModifiedTime(f));
-        assertTrue(AtomicFile.writeIfChanged(f, "other"));
+        assertTrue(AtomicFiles.writeIfChanged(f, "other"));
         assertEquals("other", Files.readString(f));
+    }
+
+    static void assertNoTmp(Path folder) throws Exception {
+        try (java.util.stream.Stream<Path> s = Files.list(folder)) {
+            assertFalse(s.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "temp file left in " + folder);
+        }
     }
 }
