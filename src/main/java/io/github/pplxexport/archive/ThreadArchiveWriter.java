@@ -1,0 +1,140 @@
+package io.github.pplxexport.archive;
+
+import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+import io.github.pplxexport.json.JsonException;
+import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.library.Timestamps;
+import io.github.pplxexport.mode.Mode;
+import io.github.pplxexport.render.Label;
+import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.render.RenderedThread;
+import io.github.pplxexport.subagent.Interruptions;
+import io.github.pplxexport.thread.Citation;
+import io.github.pplxexport.variant.AnswerVariantLog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes one exported thread into {@code <out>/<account>/<mode>/<date>_<slug>_<uuid8>/} in the reference's
+ * order (reference-behaviour.md §2.4 step 10, §5.2–§5.3): thread.json (with the interruptions and
+ * answer_variants registries), raw_entries.json, raw_blocks.json (when fetched), sources.json/.md,
+ * conversation.md, turns/. An older dir of the same thread (another date) is merged in first.
+ */
+public final class ThreadArchiveWriter {
+    private static final Logger LOG = LoggerFactory.getLogger("pplx.export");
+
+    private final Path out;
+    private final Labels labels;
+    private final Clock clock;
+    private final MarkdownWriter markdown = new MarkdownWriter();
+    private final AnswerVariantLog variantLog;
+    private final java.util.function.Function<String, String> displayFolder;
+
+    public ThreadArchiveWriter(Path out, Labels labels, Clock clock, java.util.function.Function<String, String> displayFolder) {
+        this.out = out;
+        this.labels = labels;
+        this.clock = clock;
+        this.displayFolder = displayFolder;
+        this.variantLog = new AnswerVariantLog(out.resolve("index").resolve("answer_variants_log.jsonl"));
+    }
+
+    /** The thread's dir for its current date, title and author. */
+    public Path target(Conversation c) {
+        Mode mode = Mode.fromId(c.mode).orElse(Mode.SEARCH);
+        return ThreadDirName.of(displayFolder.apply(c.author), mode, c.lastUpdated, c.title, c.webUuid, clock).under(out);
+    }
+
+    /**
+     * True when the archived thread.json already has this lastUpdated (normalised), so an export without
+     * --force writes nothing.
+     */
+    public boolean upToDate(Conversation c) {
+        Path file = target(c).resolve(ThreadFiles.THREAD_JSON);
+        if (!Files.isRegularFile(file) || c.lastUpdated.isEmpty()) {
+            return false;
+        }
+        try {
+            String stored = J.str(Json.readObject(file), "lastUpdated");
+            return !stored.isEmpty() && Timestamps.sameTs(stored, c.lastUpdated);
+        } catch (IOException | JsonException e) {
+            return false;
+        }
+    }
+
+    public Path write(Conversation c, RenderedThread rendered) throws IOException {
+        Path dir = target(c);
+        ThreadDirName.migrateInto(out, c.webUuid, dir);
+        Files.createDirectories(dir.resolve(ThreadFiles.TURNS_DIR));
+        Files.createDirectories(dir.resolve(ThreadFiles.ASSETS_DIR));
+        AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.THREAD_JSON), PyJson.pretty(threadJson(c)));
+        AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_ENTRIES), PyJson.compact(c.rawEntries));
+        if (c.rawBlocks != null) {
+            AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_BLOCKS), PyJson.compact(c.rawBlocks));
+        }
+        AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.SOURCES_JSON), PyJson.pretty(sourcesJson(c.citations)));
+        AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.SOURCES_MD), sourcesMd(c.citations));
+        markdown.write(dir, rendered);
+        if (!c.answerVariants.isEmpty()) {
+            int added = variantLog.append("online", c.webUuid, c.title, c.answerVariants, Timestamps.nowUtc(clock));
+            LOG.debug("[export] {}: {} new answer-variant record(s) in the central log", c.webUuid, added);
+        }
+        return dir;
+    }
+
+    /** The 15 keys in the reference's order, then the registries when non-empty. */
+    Map<String, Object> threadJson(Conversation c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("web_uuid", c.webUuid);
+        m.put("psc_uuid", c.pscUuid);
+        m.put("url", c.url);
+        m.put("title", c.title);
+        m.put("mode", c.mode);
+        m.put("author", c.author);
+        m.put("export_via", c.exportVia);
+        m.put("space", c.space);
+        m.put("lastUpdated", c.lastUpdated);
+        m.put("threadAccess", c.threadAccess);
+        m.put("n_turns", c.turns.size());
+        m.put("n_sources", c.citations.size());
+        m.put("metadata", c.metadata);
+        m.put("report_info", c.reportInfo);
+        m.put("exported_at", Timestamps.nowUtc(clock));
+        List<Map<String, Object>> interruptions = Interruptions.of(c.turns, c.subAgents, c.appendix);
+        if (!interruptions.isEmpty()) {
+            m.put(ThreadJsonRegistries.INTERRUPTIONS, interruptions);
+        }
+        if (!c.answerVariants.isEmpty()) {
+            m.put(ThreadJsonRegistries.ANSWER_VARIANTS, c.answerVariants);
+        }
+        return m;
+    }
+
+    static Map<String, Object> sourcesJson(List<Citation> citations) {
+        List<Object> list = new ArrayList<>();
+        citations.forEach(ci -> list.add(ci.toSourceRecord()));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", citations.size());
+        m.put("sources", list);
+        return m;
+    }
+
+    String sourcesMd(List<Citation> citations) {
+        StringBuilder sb = new StringBuilder(labels.get(Label.SOURCES_TITLE)).append("\n\n");
+        int i = 1;
+        for (Citation ci : citations) {
+            sb.append(i++).append(". [").append(ci.label()).append("](").append(ci.url()).append(")\n");
+        }
+        return sb.toString();
+    }
+}
