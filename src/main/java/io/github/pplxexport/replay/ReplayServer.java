@@ -28,6 +28,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * </pre>
  */
 public final class ReplayServer implements AutoCloseable {
+    static {
+        // without TCP_NODELAY, each small answer waits ~40 ms on the client's delayed ACK (the
+        // JDK server writes headers and body separately); read once, when the first server starts
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private final HttpServer http;
     private final ExecutorService executor;
     private final ReplayApi api;
