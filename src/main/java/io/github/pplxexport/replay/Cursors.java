@@ -5,10 +5,10 @@ import java.util.Base64;
 import java.util.OptionalInt;
 
 /**
- * Opaque paging cursors: standard Base64 of {@code <scope>:<offset>}. Standard (not URL-safe)
- * Base64 on purpose: its {@code = + /} only survive a client that percent-encodes the cursor fully,
- * as the reference does. The scope ties a cursor to one listing or one thread form, so a cursor
- * replayed against another thread is rejected instead of silently paging the wrong data.
+ * Opaque paging cursors: padded Base64 of {@code <scope>:<offset>}, like the reference's stand-in
+ * ({@code dGhyOjQ=}); the {@code =} padding only reaches us intact when the client percent-encodes
+ * the cursor. The scope ties a cursor to one listing or one thread form, so a cursor replayed
+ * against another thread is rejected instead of silently paging the wrong data.
  */
 final class Cursors {
     private Cursors() {
@@ -23,10 +23,8 @@ final class Cursors {
         if (cursor == null) {
             return OptionalInt.empty();
         }
-        // a client that left '+' unencoded has it decoded to ' ' by form decoding; Base64 has no spaces
-        String b64 = cursor.strip().replace(' ', '+');
         try {
-            String text = new String(Base64.getDecoder().decode(b64), StandardCharsets.UTF_8);
+            String text = new String(Base64.getDecoder().decode(cursor.strip()), StandardCharsets.UTF_8);
             String prefix = scope + ":";
             if (!text.startsWith(prefix)) {
                 return OptionalInt.empty();
