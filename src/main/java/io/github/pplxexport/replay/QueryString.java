@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Decodes a raw query string; keys may repeat (the schematized fetch repeats {@code supported_block_use_cases}). */
+/** URL decoding: query strings (keys may repeat: the schematized fetch repeats {@code supported_block_use_cases}) and path segments. */
 final class QueryString {
     private QueryString() {
     }
@@ -32,6 +32,11 @@ final class QueryString {
     static String first(Map<String, List<String>> query, String key) {
         List<String> v = query.get(key);
         return v == null || v.isEmpty() ? null : v.get(0);
+    }
+
+    /** Decodes one path segment: unlike a query, a path keeps '+' as a plus. */
+    static String decodeSegment(String segment) {
+        return decode(segment.replace("+", "%2B"));
     }
 
     private static String decode(String s) {

@@ -5,8 +5,6 @@ import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 
 import java.io.IOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +18,8 @@ import java.util.OptionalInt;
  *
  * <p>Endpoints: {@code POST /rest/perplexity_ask/graphql} (library listing, see
  * {@link LibraryQuery}), {@code GET /rest/thread/<uuid>} plain and schematized (see
- * {@link ThreadPages}), {@code GET /api/auth/session}. Unknown thread uuids get 403
+ * {@link ThreadPages}), {@code GET /api/auth/session}, and the asset data / CDN paths (see
+ * {@link AssetRoutes}). Unknown thread uuids get 403
  * {@code VIEW_THREAD_NOT_ALLOWED}, as the real API answers for a thread one may not see.
  */
 public final class ReplayApi {
@@ -76,6 +75,9 @@ public final class ReplayApi {
             if (path.equals(SESSION_PATH)) {
                 return only("GET", request) ? session() : notAllowed();
             }
+            if (AssetRoutes.serves(path)) {
+                return only("GET", request) ? AssetRoutes.answer(request, archive) : notAllowed();
+            }
             return ReplayResponse.error(404, "NOT_FOUND");
         } catch (IOException | RuntimeException e) {
             // a broken archive file is the server's fault, and the client should see it as one
@@ -95,7 +97,7 @@ public final class ReplayApi {
     }
 
     private ReplayResponse thread(ReplayRequest request) throws IOException {
-        String uuid = URLDecoder.decode(request.path().substring(THREAD_PREFIX.length()), StandardCharsets.UTF_8);
+        String uuid = QueryString.decodeSegment(request.path().substring(THREAD_PREFIX.length()));
         if (uuid.isEmpty() || uuid.contains("/")) {
             return ReplayResponse.error(404, "NOT_FOUND");
         }

@@ -97,7 +97,12 @@ public final class ReplayServer implements AutoCloseable {
                 sleep(response.delayMillis());
             }
             if (log != null) {
-                log.append(n, request, response);
+                try {
+                    log.append(n, request, response);
+                } catch (IOException e) {
+                    // a full disk must not turn every answer into a dropped connection
+                    System.err.println("replay: request log not written: " + e.getMessage());
+                }
             }
             send(ex, response);
         }
