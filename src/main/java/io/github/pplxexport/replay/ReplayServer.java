@@ -7,11 +7,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -55,8 +53,15 @@ public final class ReplayServer implements AutoCloseable {
             throw new IOException("archive is not a directory: " + options.archive());
         }
         ReplayApi api = new ReplayApi(options);
-        RequestLog log = options.requestLog() == null ? null : new RequestLog(options.requestLog());
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.port()), 0);
+        // explicitly IPv4 loopback: never reachable from other machines, and baseUri() can say so
+        HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", options.port()), 0);
+        RequestLog log;
+        try {
+            log = options.requestLog() == null ? null : new RequestLog(options.requestLog());
+        } catch (IOException e) {
+            http.stop(0);
+            throw e;
+        }
         // several workers, so a client that gave up on a slow answer can retry at once
         ExecutorService executor = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "replay-http");
