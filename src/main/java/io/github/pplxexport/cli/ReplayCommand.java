@@ -1,0 +1,85 @@
+package io.github.pplxexport.cli;
+
+import io.github.pplxexport.replay.FaultPlan;
+import io.github.pplxexport.replay.ReplayOptions;
+import io.github.pplxexport.replay.ReplayServer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code replay}: serves an archive as a Perplexity-compatible API on 127.0.0.1 until Ctrl-C. */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = "Serve an archive directory as a Perplexity-compatible API on 127.0.0.1.")
+public class ReplayCommand implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--archive", required = true, paramLabel = "DIR",
+            description = "Archive to serve (<archive>/<author>/<mode>/<thread dir>/).")
+    Path archive;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "0",
+            description = "Port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--page-size", paramLabel = "N", defaultValue = "" + ReplayOptions.DEFAULT_PAGE_SIZE,
+            description = "Entries per thread page (default: ${DEFAULT-VALUE}).")
+    int pageSize;
+
+    @Option(names = "--faults", paramLabel = "SPEC",
+            description = "Injected faults, e.g. 429@2,500@3-4,cloudflare@5,slow:3000@6,truncated@7,"
+                    + "malformed@8,expired:<uuid>,deleted:<uuid>,rate:0.1:429:seed=42")
+    String faults;
+
+    @Option(names = "--request-log", paramLabel = "FILE", description = "Append one JSON line per request.")
+    Path requestLog;
+
+    @Option(names = "--account", paramLabel = "NAME",
+            description = "Session account; also limits the library to that author's threads.")
+    String account;
+
+    @Option(names = "--email", paramLabel = "EMAIL", description = "Session e-mail (default: <account>@example.com).")
+    String email;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (!Files.isDirectory(archive)) {
+            err.println("replay: archive is not a directory: " + archive);
+            return 2;
+        }
+        ReplayOptions options;
+        try {
+            options = ReplayOptions.of(archive).withPort(port).withPageSize(pageSize)
+                    .withAccount(account, email).withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog);
+        } catch (IllegalArgumentException e) {
+            err.println("replay: " + e.getMessage());
+            return 2;
+        }
+        ReplayServer server = ReplayServer.start(options);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "replay-shutdown"));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("replay: serving " + archive + " at " + server.baseUri());
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    /** Stand-alone entry until the command is registered under the main CLI. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ReplayCommand()).execute(args));
+    }
+}

@@ -1,0 +1,195 @@
+package io.github.pplxexport.replay;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * Reproducible fault injection for the replay server.
+ *
+ * <p>Grammar ({@code --faults}): comma-separated rules, whitespace ignored.
+ * <pre>
+ * spec    = rule *("," rule)
+ * rule    = kind "@" when                     the when-th request(s) get this fault
+ *         | "expired:" uuid                   every fetch of that thread: 400 {"error_code":"ENTRY_EXPIRED"}
+ *         | "deleted:" uuid                   every fetch of that thread: 400 {"error_code":"ENTRY_DELETED"}
+ *         | "rate:" p [":" kind] [":seed=" n] each request gets kind (default 500) with probability p
+ * when    = N | N "-" M                       1-based request numbers, counted over all requests
+ * kind    = 400..599                          that status with {"error_code":"..."} (429 adds Retry-After: 1)
+ *         | "cloudflare"                      403 HTML "Just a moment..." page, header cf-mitigated: challenge
+ *         | "truncated"                       200, the real JSON body cut in half
+ *         | "malformed"                       200, a body that is not JSON
+ *         | "slow:" millis                    the real answer, sent after millis ms
+ * </pre>
+ * Example: {@code 429@2,500@3-4,cloudflare@5,slow:3000@6,expired:<uuid>,rate:0.1:429:seed=42}.
+ * Precedence for one request: a numbered rule, then the first rate rule that fires, then a
+ * per-thread rule. The rate draw depends only on (seed, request number), never on timing, so
+ * the same run always gets the same faults; the default seed is 0.
+ */
+public final class FaultPlan {
+    public static final FaultPlan NONE = new FaultPlan(List.of(), List.of(), Map.of(), "");
+
+    private final List<Numbered> numbered;
+    private final List<Rate> rates;
+    private final Map<String, String> terminal;
+    private final String spec;
+
+    private FaultPlan(List<Numbered> numbered, List<Rate> rates, Map<String, String> terminal, String spec) {
+        this.numbered = numbered;
+        this.rates = rates;
+        this.terminal = terminal;
+        this.spec = spec;
+    }
+
+    /** Parses a spec; null or blank means no faults. Throws IllegalArgumentException naming the bad rule. */
+    public static FaultPlan parse(String spec) {
+        if (spec == null || spec.isBlank()) {
+            return NONE;
+        }
+        List<Numbered> numbered = new ArrayList<>();
+        List<Rate> rates = new ArrayList<>();
+        Map<String, String> terminal = new LinkedHashMap<>();
+        for (String raw : spec.split(",")) {
+            String rule = raw.replaceAll("\\s+", "");
+            if (rule.isEmpty()) {
+                continue;
+            }
+            try {
+                String lower = rule.toLowerCase(Locale.ROOT);
+                if (lower.startsWith("expired:") || lower.startsWith("deleted:")) {
+                    String uuid = rule.substring(rule.indexOf(':') + 1);
+                    require(!uuid.isEmpty(), "missing uuid");
+                    terminal.put(uuid, lower.startsWith("expired:") ? "ENTRY_EXPIRED" : "ENTRY_DELETED");
+                } else if (lower.startsWith("rate:")) {
+                    rates.add(Rate.parse(rule.substring("rate:".length())));
+                } else {
+                    numbered.add(Numbered.parse(rule));
+                }
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad fault rule '" + rule + "': " + e.getMessage(), e);
+            }
+        }
+        return new FaultPlan(List.copyOf(numbered), List.copyOf(rates), Map.copyOf(terminal), spec.strip());
+    }
+
+    /** The fault for the n-th request (1-based), if any. */
+    public Optional<Fault> forRequest(long n) {
+        for (Numbered r : numbered) {
+            if (n >= r.from && n <= r.to) {
+                return Optional.of(r.fault);
+            }
+        }
+        for (Rate r : rates) {
+            if (r.fires(n)) {
+                return Optional.of(r.fault);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code ENTRY_EXPIRED} / {@code ENTRY_DELETED} when this thread is marked gone. */
+    public Optional<String> terminalFor(String uuid) {
+        return Optional.ofNullable(terminal.get(uuid));
+    }
+
+    public boolean isEmpty() {
+        return numbered.isEmpty() && rates.isEmpty() && terminal.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        return spec;
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    private static long number(String s, String what) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " '" + s + "' is not a number");
+        }
+    }
+
+    /** A fault that one request suffers. */
+    public record Fault(Kind kind, int status, long millis) {
+        public enum Kind { STATUS, CLOUDFLARE, TRUNCATED, MALFORMED, SLOW }
+
+        static Fault parse(String text) {
+            String t = text.toLowerCase(Locale.ROOT);
+            switch (t) {
+                case "cloudflare":
+                    return new Fault(Kind.CLOUDFLARE, 403, 0);
+                case "truncated":
+                    return new Fault(Kind.TRUNCATED, 200, 0);
+                case "malformed":
+                    return new Fault(Kind.MALFORMED, 200, 0);
+                default:
+                    break;
+            }
+            if (t.startsWith("slow:")) {
+                long ms = number(t.substring("slow:".length()), "delay");
+                require(ms >= 0, "delay must be >= 0");
+                return new Fault(Kind.SLOW, 0, ms);
+            }
+            require(t.matches("\\d{3}"), "unknown fault kind (use 400-599, cloudflare, truncated, malformed, slow:MS)");
+            int status = Integer.parseInt(t);
+            require(status >= 400 && status <= 599, "status must be 400-599");
+            return new Fault(Kind.STATUS, status, 0);
+        }
+
+        /** Short name for the request log, e.g. {@code 429}, {@code cloudflare}, {@code slow:3000}. */
+        public String label() {
+            return switch (kind) {
+                case STATUS -> Integer.toString(status);
+                case SLOW -> "slow:" + millis;
+                default -> kind.name().toLowerCase(Locale.ROOT);
+            };
+        }
+    }
+
+    private record Numbered(long from, long to, Fault fault) {
+        static Numbered parse(String rule) {
+            int at = rule.lastIndexOf('@');
+            require(at > 0 && at < rule.length() - 1, "expected <kind>@<N> or <kind>@<N>-<M>");
+            String when = rule.substring(at + 1);
+            int dash = when.indexOf('-');
+            long from = number(dash < 0 ? when : when.substring(0, dash), "request number");
+            long to = dash < 0 ? from : number(when.substring(dash + 1), "request number");
+            require(from >= 1 && to >= from, "request numbers start at 1 and ranges go upwards");
+            return new Numbered(from, to, Fault.parse(rule.substring(0, at)));
+        }
+    }
+
+    private record Rate(double probability, long seed, Fault fault) {
+        static Rate parse(String args) {
+            List<String> parts = new ArrayList<>(List.of(args.split(":")));
+            double p;
+            try {
+                p = Double.parseDouble(parts.remove(0));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("expected rate:<probability>[:<kind>][:seed=<n>]");
+            }
+            require(p >= 0 && p <= 1, "probability must be within 0..1");
+            long seed = 0;
+            if (!parts.isEmpty() && parts.get(parts.size() - 1).toLowerCase(Locale.ROOT).startsWith("seed=")) {
+                seed = number(parts.remove(parts.size() - 1).substring("seed=".length()), "seed");
+            }
+            Fault fault = parts.isEmpty() ? new Fault(Fault.Kind.STATUS, 500, 0) : Fault.parse(String.join(":", parts));
+            return new Rate(p, seed, fault);
+        }
+
+        boolean fires(long n) {
+            // one independent draw per (seed, request number): reproducible whatever the timing
+            return new SplittableRandom(seed * 0x9E3779B97F4A7C15L + n).nextDouble() < probability;
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.github.pplxexport.replay;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Read-only view of an archive directory. Nothing is cached: every call walks the disk again, so
+ * a test that edits a thread.json sees the change on the next request.
+ *
+ * <p>A thread directory is any directory holding both {@code thread.json} and
+ * {@code raw_entries.json}, one to three levels below the root. The exporter's layout is
+ * {@code <archive>/<author>/<mode>/<dir>/}; shallower folders (e.g. a flat folder of fixture
+ * threads) are served too.
+ */
+final class ReplayArchive {
+    private static final int MAX_DEPTH = 3;
+    /** Holds exporter state, never threads. */
+    private static final String INDEX_DIR = "index";
+
+    private final Path root;
+
+    ReplayArchive(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    Path root() {
+        return root;
+    }
+
+    /**
+     * The library, newest first. {@code account} (nullable) keeps only that author's threads.
+     * A uuid found in several directories (a migration leftover) is listed once, newest copy.
+     */
+    List<ThreadRecord> library(String account) {
+        Map<String, ThreadRecord> byUuid = new LinkedHashMap<>();
+        try (Stream<Path> dirs = threadDirs()) {
+            dirs.map(this::record).flatMap(Optional::stream)
+                    .filter(t -> account == null || account.equals(t.author()))
+                    .forEach(t -> byUuid.merge(t.webUuid(), t,
+                            (a, b) -> ThreadRecord.NEWEST_FIRST.compare(a, b) <= 0 ? a : b));
+        }
+        List<ThreadRecord> list = new ArrayList<>(byUuid.values());
+        list.sort(ThreadRecord.NEWEST_FIRST);
+        return list;
+    }
+
+    /**
+     * The thread with this web_uuid. Directories named {@code *_<uuid8>} (the exporter's naming)
+     * are read first, so a lookup opens one or two thread.json files, not the whole archive.
+     */
+    Optional<ThreadRecord> find(String uuid) {
+        String suffix = "_" + uuid.substring(0, Math.min(8, uuid.length()));
+        Optional<ThreadRecord> named = newestWithUuid(uuid, d -> d.getFileName().toString().endsWith(suffix));
+        return named.isPresent() ? named : newestWithUuid(uuid, d -> !d.getFileName().toString().endsWith(suffix));
+    }
+
+    /** Top-level folder names that contain threads (the archive's accounts). */
+    List<String> authorFolders() {
+        try (Stream<Path> dirs = threadDirs()) {
+            return dirs.map(d -> root.relativize(d))
+                    .filter(rel -> rel.getNameCount() > 1)
+                    .map(rel -> rel.getName(0).toString())
+                    .distinct().sorted().collect(Collectors.toList());
+        }
+    }
+
+    private Optional<ThreadRecord> newestWithUuid(String uuid, java.util.function.Predicate<Path> dirFilter) {
+        try (Stream<Path> dirs = threadDirs()) {
+            return dirs.filter(dirFilter).map(this::record).flatMap(Optional::stream)
+                    .filter(t -> t.webUuid().equals(uuid))
+                    .min(ThreadRecord.NEWEST_FIRST);
+        }
+    }
+
+    private Optional<ThreadRecord> record(Path dir) {
+        Path rel = root.relativize(dir);
+        return ThreadRecord.read(dir, rel.getNameCount() > 1 ? rel.getName(0).toString() : null);
+    }
+
+    /** Lazily walks the thread directories; the caller closes the stream. */
+    Stream<Path> threadDirs() {
+        try {
+            return Files.find(root, MAX_DEPTH, (p, attrs) -> attrs.isDirectory() && !p.equals(root))
+                    .filter(d -> !root.relativize(d).getName(0).toString().equals(INDEX_DIR))
+                    .filter(d -> Files.isRegularFile(d.resolve(ThreadRecord.THREAD_JSON))
+                            && Files.isRegularFile(d.resolve(ThreadRecord.RAW_ENTRIES)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

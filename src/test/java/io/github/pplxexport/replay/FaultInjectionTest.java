@@ -1,0 +1,139 @@
+package io.github.pplxexport.replay;
+
+import io.github.pplxexport.json.Json;
+import io.github.pplxexport.json.JsonException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each fault kind as a client sees it over HTTP. */
+class FaultInjectionTest {
+    private static final String UUID = TestArchive.uuid(1);
+    private static final String FETCH = ReplayApi.THREAD_PREFIX + UUID + "?" + TestClient.PLAIN;
+
+    @TempDir
+    Path dir;
+    private ReplayServer server;
+
+    @BeforeEach
+    void archive() {
+        TestArchive a = new TestArchive(dir);
+        a.thread(UUID).entries(2).write();
+        a.thread(TestArchive.uuid(2)).write();
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private TestClient start(String faults) throws IOException {
+        server = ReplayServer.start(ReplayOptions.of(dir).withFaults(FaultPlan.parse(faults)));
+        return new TestClient(server.baseUri());
+    }
+
+    @Test
+    void numberedStatusFaultsHitExactlyTheirRequests() throws IOException {
+        TestClient client = start("429@2, 500@3-4, 401@5, 503@6");
+        List<Integer> statuses = new ArrayList<>();
+        List<HttpResponse<String>> responses = new ArrayList<>();
+        for (int i = 1; i <= 7; i++) {
+            HttpResponse<String> r = client.get(FETCH);
+            responses.add(r);
+            statuses.add(r.statusCode());
+        }
+        assertEquals(List.of(200, 429, 500, 500, 401, 503, 200), statuses);
+        assertEquals("1", responses.get(1).headers().firstValue("Retry-After").orElse(null));
+        assertEquals("RATE_LIMITED", TestClient.json(responses.get(1)).get("error_code"));
+        assertEquals("UNAUTHORIZED", TestClient.json(responses.get(4)).get("error_code"));
+    }
+
+    @Test
+    void cloudflareIsAnHtmlChallengeWithTheMitigatedHeader() throws IOException {
+        TestClient client = start("cloudflare@1");
+        HttpResponse<String> r = client.get(FETCH);
+        assertEquals(403, r.statusCode());
+        assertEquals("challenge", r.headers().firstValue("cf-mitigated").orElse(null));
+        assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
+        assertTrue(r.body().startsWith("<!DOCTYPE html>") && r.body().contains("Just a moment..."), r.body());
+    }
+
+    @Test
+    void truncatedIsTheFirstHalfOfTheRealBody() throws IOException {
+        TestClient client = start("truncated@2");
+        String full = client.get(FETCH).body();
+        HttpResponse<String> r = client.get(FETCH);
+        assertEquals(200, r.statusCode());
+        assertEquals(full.substring(0, r.body().length()), r.body());
+        assertTrue(r.body().length() >= full.length() / 2 - 2 && r.body().length() < full.length());
+        assertThrows(JsonException.class, () -> Json.parse(r.body()));
+    }
+
+    @Test
+    void malformedIsA200ThatIsNotJson() throws IOException {
+        TestClient client = start("malformed@1");
+        HttpResponse<String> r = client.get(FETCH);
+        assertEquals(200, r.statusCode());
+        assertThrows(JsonException.class, () -> Json.parse(r.body()));
+    }
+
+    @Test
+    void slowAnswersLateButCorrectly() throws IOException {
+        TestClient client = start("slow:400@1");
+        long t0 = System.nanoTime();
+        HttpResponse<String> r = client.get(FETCH);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(200, r.statusCode());
+        assertEquals(2, io.github.pplxexport.json.J.list(TestClient.json(r), "entries").size());
+        assertTrue(ms >= 400, "answered after " + ms + " ms");
+    }
+
+    @Test
+    void expiredAndDeletedThreadsAreTerminal400s() throws IOException {
+        String other = TestArchive.uuid(2);
+        TestClient client = start("expired:" + UUID + ",deleted:" + other);
+        for (String query : List.of(TestClient.PLAIN, TestClient.SCHEMATIZED)) {
+            HttpResponse<String> expired = client.get(ReplayApi.THREAD_PREFIX + UUID + "?" + query);
+            assertEquals(400, expired.statusCode());
+            assertEquals("ENTRY_EXPIRED", TestClient.json(expired).get("error_code"));
+            HttpResponse<String> deleted = client.get(ReplayApi.THREAD_PREFIX + other + "?" + query);
+            assertEquals(400, deleted.statusCode());
+            assertEquals("ENTRY_DELETED", TestClient.json(deleted).get("error_code"));
+        }
+        // the listing still shows them, as the real library does
+        assertEquals(2, LibraryListingTest.nodes(client.firstLibraryPage(25)).size());
+    }
+
+    @Test
+    void seededRateFaultsRepeatRunForRun() throws IOException {
+        List<Integer> first = statuses("rate:0.3:429:seed=7", 40);
+        server.close();
+        List<Integer> second = statuses("rate:0.3:429:seed=7", 40);
+        assertEquals(first, second);
+        long faulted = first.stream().filter(s -> s == 429).count();
+        assertTrue(faulted > 0 && faulted < 40, "some but not all requests faulted: " + faulted);
+        assertTrue(first.stream().allMatch(s -> s == 200 || s == 429));
+    }
+
+    private List<Integer> statuses(String faults, int n) throws IOException {
+        TestClient client = start(faults);
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(client.get(ReplayApi.SESSION_PATH).statusCode());
+        }
+        return out;
+    }
+}
