@@ -1,7 +1,18 @@
 package io.github.pplxexport.camel;
 
+import io.github.pplxexport.api.PerplexityApi;
 import io.github.pplxexport.archive.ArchivedThreadLoader;
 import io.github.pplxexport.archive.MarkdownWriter;
+import io.github.pplxexport.archive.ThreadArchiveWriter;
+import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.export.BatchRun;
+import io.github.pplxexport.export.DeadLetters;
+import io.github.pplxexport.export.ExportOutcomes;
+import io.github.pplxexport.export.ExportSettings;
+import io.github.pplxexport.export.LibraryRefresh;
+import io.github.pplxexport.export.Pacing;
+import io.github.pplxexport.export.ThreadExport;
+import io.github.pplxexport.export.ThreadFetcher;
 import io.github.pplxexport.render.Labels;
 import io.github.pplxexport.render.ThreadRenderer;
 import io.github.pplxexport.rerender.ReRenderOutcomes;
@@ -9,11 +20,20 @@ import io.github.pplxexport.rerender.ThreadJsonUpdater;
 import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
+import org.apache.camel.spi.Registry;
 import org.apache.camel.spi.ThreadPoolProfile;
+import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
+
+import java.nio.file.Paths;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
 
 /**
  * The beans the shipped routes refer to by name. Each is a plain class that knows nothing of Camel; this
- * configuration is the only place that names them for the registry.
+ * configuration is the only place that names them for the registry. A command binds its
+ * {@code exportSettings} and {@code perplexityApi} before start; without them (offline commands) harmless
+ * defaults are bound so every shipped route can still be created.
  */
 public class PplxBeans implements CamelConfiguration {
 
@@ -45,9 +65,48 @@ public class PplxBeans implements CamelConfiguration {
         return new ReRenderOutcomes();
     }
 
+    @BindToRegistry
+    public ExportOutcomes exportOutcomes() {
+        return new ExportOutcomes();
+    }
+
+    @BindToRegistry
+    public BackoffNotice backoffNotice() {
+        return new BackoffNotice();
+    }
+
     @Override
     public void configure(CamelContext context) {
-        int threads = Integer.parseInt(context.resolvePropertyPlaceholders("{{pplx.rerender.threads:0}}"));
+        registerReRenderPool(context);
+        Registry registry = context.getRegistry();
+        ExportSettings settings = registry.lookupByNameAndType("exportSettings", ExportSettings.class);
+        if (settings == null) {
+            settings = new ExportSettings(Paths.get("web_archive").toAbsolutePath(), UserConfig.DEGRADED_ACCOUNT,
+                    UserConfig.degradedConfig(), Clock.systemUTC());
+            registry.bind("exportSettings", settings);
+        }
+        PerplexityApi api = registry.lookupByNameAndType("perplexityApi", PerplexityApi.class);
+        if (api == null) {
+            api = new PerplexityApi(property(context, "pplx.api.base-url"), null, property(context, "pplx.api.user-agent"),
+                    Duration.ofSeconds(number(context, "pplx.api.thread-timeout-seconds")),
+                    Duration.ofSeconds(number(context, "pplx.api.timeout-seconds")));
+            registry.bind("perplexityApi", api);
+        }
+        ExportSettings s = settings;
+        Pacing pacing = new Pacing(number(context, "pplx.pacing.thread-delay-min-ms"),
+                number(context, "pplx.pacing.thread-delay-max-ms"));
+        Map.<String, Object>of(
+                "threadFetcher", new ThreadFetcher(api),
+                "threadExport", new ThreadExport(s),
+                "threadArchive", new ThreadArchiveWriter(s.out(), Labels.DEFAULT, s.clock(), s::displayFolder),
+                "batchRun", new BatchRun(s, pacing, number(context, "pplx.retry.delay-ms")),
+                "libraryRefresh", new LibraryRefresh(api, s, (int) number(context, "pplx.index.max-pages")),
+                "deadLetters", new DeadLetters(s.out(), s.clock())
+        ).forEach(registry::bind);
+    }
+
+    private static void registerReRenderPool(CamelContext context) {
+        int threads = (int) number(context, "pplx.rerender.threads");
         if (threads <= 0) {
             threads = Runtime.getRuntime().availableProcessors();
         }
@@ -56,7 +115,16 @@ public class PplxBeans implements CamelConfiguration {
         pool.setMaxPoolSize(threads);
         // a small queue keeps the streamed split from reading the whole archive ahead of the workers
         pool.setMaxQueueSize(threads * 4);
-        pool.setRejectedPolicy(org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy.CallerRuns);
+        pool.setRejectedPolicy(ThreadPoolRejectedPolicy.CallerRuns);
         context.getExecutorServiceManager().registerThreadPoolProfile(pool);
+    }
+
+    private static String property(CamelContext context, String key) {
+        return context.getPropertiesComponent().resolveProperty(key).orElse("");
+    }
+
+    private static long number(CamelContext context, String key) {
+        String v = property(context, key).strip();
+        return v.isEmpty() ? 0 : Long.parseLong(v);
     }
 }

@@ -17,7 +17,13 @@ import picocli.CommandLine.Mixin;
                 "Archives a Perplexity library (search, Deep Research, Computer, Model Council and Study threads)",
                 "into a faithful Markdown + raw-JSON archive, as an Apache Camel pipeline.", ""},
         subcommands = {
+                DemoCommand.class,
+                IndexCommand.class,
+                BatchCommand.class,
+                SyncCommand.class,
+                ExportCommand.class,
                 ReRenderCommand.class,
+                ReplayCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class
         },

@@ -17,7 +17,9 @@ import java.util.concurrent.CountDownLatch;
 
 /** {@code replay}: serves an archive as a Perplexity-compatible API on 127.0.0.1 until Ctrl-C. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Serve an archive directory as a Perplexity-compatible API on 127.0.0.1.")
+        description = {"Serve an archive directory as a Perplexity-compatible API on 127.0.0.1.",
+                "--account NAME (global) logs every session in as NAME and lists only NAME's threads;",
+                "otherwise a session cookie whose value is an author folder logs in as that author."})
 public class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -43,9 +45,9 @@ public class ReplayCommand implements Callable<Integer> {
     @Option(names = "--request-log", paramLabel = "FILE", description = "Append one JSON line per request.")
     Path requestLog;
 
-    @Option(names = "--account", paramLabel = "NAME",
-            description = "Session account; also limits the library to that author's threads.")
-    String account;
+    /** The global {@code --account} names the session account (and limits the library to that author). */
+    @CommandLine.ParentCommand
+    PplxExportCli parent;
 
     @Option(names = "--email", paramLabel = "EMAIL", description = "Session e-mail (default: <account>@example.com).")
     String email;
@@ -60,7 +62,7 @@ public class ReplayCommand implements Callable<Integer> {
         ReplayOptions options;
         try {
             options = ReplayOptions.of(archive).withPort(port).withPageSize(pageSize)
-                    .withAccount(account, email).withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog);
+                    .withAccount(parent == null ? null : parent.global.account, email).withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog);
         } catch (IllegalArgumentException e) {
             err.println("replay: " + e.getMessage());
             return 2;
@@ -76,10 +78,5 @@ public class ReplayCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
-    }
-
-    /** Stand-alone entry until the command is registered under the main CLI. */
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new ReplayCommand()).execute(args));
     }
 }

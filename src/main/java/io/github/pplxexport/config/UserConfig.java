@@ -88,9 +88,14 @@ public final class UserConfig {
             if (origin != null) {
                 throw new ConfigException("config file not found: " + path + " (given by " + origin + ")");
             }
-            return new UserConfig(null, "", null, new LinkedHashMap<>());
+            return degradedConfig();
         }
         return parse(path, home);
+    }
+
+    /** No config file: degraded mode (placeholder account, no email check). */
+    public static UserConfig degradedConfig() {
+        return new UserConfig(null, "", null, new LinkedHashMap<>());
     }
 
     private static UserConfig parse(Path path, Path home) {

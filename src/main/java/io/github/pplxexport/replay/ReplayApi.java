@@ -30,6 +30,9 @@ public final class ReplayApi {
 
     private final ReplayArchive archive;
     private final int pageSize;
+    /** The session cookie of the web app; its value selects a simulated account (see {@link #accountOf}). */
+    public static final String SESSION_COOKIE = "__Secure-next-auth.session-token";
+
     private final String account;
     private final String email;
     private final FaultPlan faults;
@@ -73,7 +76,7 @@ public final class ReplayApi {
                 return only("GET", request) ? thread(request) : notAllowed();
             }
             if (path.equals(SESSION_PATH)) {
-                return only("GET", request) ? session() : notAllowed();
+                return only("GET", request) ? session(request) : notAllowed();
             }
             if (AssetRoutes.serves(path)) {
                 return only("GET", request) ? AssetRoutes.answer(request, archive) : notAllowed();
@@ -93,7 +96,7 @@ public final class ReplayApi {
         if (body == null) {
             return ReplayResponse.json(400, Map.of("errors", List.of(Map.of("message", "request body is not a JSON object"))));
         }
-        return LibraryQuery.answer(body, archive, account);
+        return LibraryQuery.answer(body, archive, accountOf(request));
     }
 
     private ReplayResponse thread(ReplayRequest request) throws IOException {
@@ -142,17 +145,32 @@ public final class ReplayApi {
         return empty;
     }
 
-    private ReplayResponse session() {
-        String name = sessionAccount();
+    private ReplayResponse session(ReplayRequest request) {
+        String fromCookie = cookieAccount(request);
+        String name = fromCookie != null ? fromCookie : sessionAccount();
         Map<String, Object> user = new LinkedHashMap<>();
         user.put("name", name);
-        user.put("email", email != null ? email : name + "@example.com");
+        user.put("email", email != null && fromCookie == null ? email : name + "@example.com");
         user.put("username", name);
         user.put("image", null);
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("user", user);
         body.put("expires", "2099-01-01T00:00:00.000Z");
         return ReplayResponse.json(200, body);
+    }
+
+    /**
+     * Several simulated accounts on one server: a session cookie whose value names an author folder
+     * logs in as that author (listing limited to their threads); otherwise the configured account.
+     */
+    private String accountOf(ReplayRequest request) {
+        String fromCookie = cookieAccount(request);
+        return fromCookie != null ? fromCookie : account;
+    }
+
+    private String cookieAccount(ReplayRequest request) {
+        String token = request.cookie(SESSION_COOKIE);
+        return token != null && archive.authorFolders().contains(token) ? token : null;
     }
 
     String sessionAccount() {

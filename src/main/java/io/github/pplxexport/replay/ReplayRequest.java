@@ -70,6 +70,19 @@ public record ReplayRequest(String method, String path, String rawQuery,
         return names;
     }
 
+    /** The value of one cookie, or null. Used only to tell which simulated account is calling. */
+    public String cookie(String name) {
+        for (String line : headers.getOrDefault(COOKIE, List.of())) {
+            for (String pair : line.split(";")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0 && pair.substring(0, eq).strip().equals(name)) {
+                    return pair.substring(eq + 1).strip();
+                }
+            }
+        }
+        return null;
+    }
+
     public String bodyText() {
         return new String(body, StandardCharsets.UTF_8);
     }

@@ -1,0 +1,29 @@
+package io.github.pplxexport.cli;
+
+import io.github.pplxexport.export.BatchSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+import java.util.concurrent.Callable;
+
+/** {@code batch}: export the threads of the library index that are new or changed. */
+@Command(name = "batch", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Export new and updated threads of index/library_<account>.json, one at a time,",
+                "saving index/batch_state.json after every thread (a killed run resumes where it stopped)."})
+public class BatchCommand implements Callable<Integer> {
+    @ParentCommand
+    PplxExportCli parent;
+
+    @Mixin
+    BatchFlags flags = new BatchFlags();
+
+    @Override
+    public Integer call() throws Exception {
+        Logging.configure(parent.global, "batch");
+        return OnlineRun.guarded(() -> {
+            OnlineRun run = OnlineRun.prepare(parent.global, flags.skipAuthCheck, flags.pacing());
+            return OnlineRun.exitCode(run.run("direct:batch", flags.options(), BatchSummary.class));
+        });
+    }
+}

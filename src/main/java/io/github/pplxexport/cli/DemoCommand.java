@@ -1,0 +1,117 @@
+package io.github.pplxexport.cli;
+
+import io.github.pplxexport.export.BatchOptions;
+import io.github.pplxexport.export.BatchSummary;
+import io.github.pplxexport.replay.ReplayOptions;
+import io.github.pplxexport.replay.ReplayServer;
+import io.github.pplxexport.sample.SampleArchive;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code demo}: serves the project's sample library ({@code archive-sample/}) through the replay API on a free
+ * loopback port and runs the real {@code sync} pipeline against it, once per account of the sample, with zero
+ * delays, into {@code --out}.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Replay archive-sample/ through an embedded Perplexity-compatible API on 127.0.0.1 and",
+                "export it with the real pipeline into --out (default ./web_archive)."})
+public class DemoCommand implements Callable<Integer> {
+    /** Zero pacing: the replay server is local. Retries still work, quickly. */
+    static final Map<String, String> NO_DELAYS = Map.of(
+            "pplx.pacing.thread-delay-min-ms", "0",
+            "pplx.pacing.thread-delay-max-ms", "0",
+            "pplx.pacing.page-delay-ms", "0",
+            "pplx.pacing.blocks-delay-ms", "0",
+            "pplx.retry.delay-ms", "100",
+            "pplx.retry.maximum-delay-ms", "1000");
+
+    @ParentCommand
+    PplxExportCli parent;
+
+    @Override
+    public Integer call() throws Exception {
+        Logging.configure(parent.global, "demo");
+        Path out = parent.global.out();
+        Path scratch = Files.createTempDirectory("pplx-demo");
+        try {
+            Path sample = SampleArchive.locate(scratch);
+            List<String> accounts = accounts(sample);
+            Path config = writeConfig(scratch, accounts);
+            int code = PplxExportCli.EXIT_OK;
+            try (ReplayServer server = ReplayServer.start(ReplayOptions.of(sample).withPort(0))) {
+                System.out.println("demo: replay API serving " + sample + " at " + server.baseUri());
+                for (String account : accounts) {
+                    GlobalOptions g = new GlobalOptions();
+                    g.out = out;
+                    g.config = config;
+                    g.account = account;
+                    g.cookies = writeCookies(scratch, account);
+                    g.baseUrl = server.baseUri().toString();
+                    g.routes = parent.global.routes;
+                    int c = OnlineRun.guarded(() -> {
+                        OnlineRun run = OnlineRun.prepare(g, false, NO_DELAYS);
+                        BatchSummary s = run.run("direct:sync", new BatchOptions(false, false, 0, null), BatchSummary.class);
+                        System.out.println("demo: " + account + ": " + s.line());
+                        return OnlineRun.exitCode(s);
+                    });
+                    code = Math.max(code, c);
+                }
+            }
+            System.out.println("demo: archive written to " + out);
+            return code;
+        } finally {
+            deleteTree(scratch);
+        }
+    }
+
+    /** The sample's account folders (one simulated login each). */
+    static List<String> accounts(Path sample) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(sample, Files::isDirectory)) {
+            s.forEach(p -> names.add(p.getFileName().toString()));
+        }
+        names.sort(null);
+        return names;
+    }
+
+    /** A config registering the sample's accounts with the e-mails the replay session reports. */
+    static Path writeConfig(Path scratch, List<String> accounts) throws IOException {
+        StringBuilder toml = new StringBuilder("# written by pplx-export demo\ndefault_account = \"")
+                .append(accounts.get(0)).append("\"\n");
+        for (String a : accounts) {
+            toml.append("\n[accounts.").append(a).append("]\nemail = \"").append(a).append("@example.com\"\n");
+        }
+        Path f = scratch.resolve("config.toml");
+        Files.writeString(f, toml, StandardCharsets.UTF_8);
+        return f;
+    }
+
+    /** A Netscape cookies.txt whose session token logs the replay in as {@code account}. */
+    static Path writeCookies(Path scratch, String account) throws IOException {
+        Path f = scratch.resolve("cookies-" + account + ".txt");
+        Files.writeString(f, "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\t"
+                + "__Secure-next-auth.session-token\t" + account + "\n", StandardCharsets.UTF_8);
+        return f;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
