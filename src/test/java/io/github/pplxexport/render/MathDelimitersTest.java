@@ -30,6 +30,17 @@ class MathDelimitersTest {
     }
 
     @Test
+    void trimmingFollowsPythonsStrip() {
+        // str.strip() removes every Unicode white space, the no-break space included
+        assertEquals("$x$ and $$\ny\n$$", norm("\\(\u00a0x\u00a0\\) and \\[\u202fy\u3000\\]"));
+    }
+
+    @Test
+    void inlineMathDoesNotSpanLines() {
+        assertEquals("keep \\(a\nb\\) as is", norm("keep \\(a\nb\\) as is"));
+    }
+
+    @Test
     void inlineMathIsNonGreedy() {
         assertEquals("$a$ + $b$", norm("\\(a\\) + \\(b\\)"));
     }

@@ -82,6 +82,15 @@ class AnswerExtractorTest {
     }
 
     @Test
+    void anAnswerThatOnlyStartsWithJsonIsNotJsonAndIsReturnedRaw() {
+        // json.loads rejects trailing data ("Extra data"), so this is a plain-text answer, not an empty dict
+        String text = "{} is an empty dict in Python, and [] is an empty list.";
+        assertEquals(text, answer(finalStep(text)));
+        String quoted = "{\"a\": 1} parses as an object; the text after it makes the whole answer plain text.";
+        assertEquals(quoted, answer(finalStep(quoted)));
+    }
+
+    @Test
     void lengthsCountCharactersNotUtf16Units() {
         assertEquals("", answer(finalStep("😀".repeat(20))));          // 20 characters, 40 UTF-16 units
         assertEquals("😀".repeat(31), answer(finalStep("😀".repeat(31))));
