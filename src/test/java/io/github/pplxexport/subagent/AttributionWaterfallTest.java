@@ -199,6 +199,24 @@ class AttributionWaterfallTest {
     }
 
     @Test
+    void completionTimesAreReadAsIsoWithAZSuffixOrAnOffset() {
+        Map<String, Object> z = bgPayload("toolu_Z", "Z 后缀", "WORKFLOW_COMPLETED", null);
+        z.put("completed_at", "2026-10-03T14:09:30Z");                 // T0 + 6 s
+        Map<String, Object> offset = bgPayload("toolu_O", "+02:00 偏移", "WORKFLOW_COMPLETED", null);
+        offset.put("completed_at", "2026-10-03T16:09:31.250+02:00");   // T0 + 7.25 s
+        Map<String, Object> outside = bgPayload("toolu_L", "Z 后缀但太晚", "WORKFLOW_COMPLETED", null);
+        outside.put("completed_at", "2026-10-03T14:09:34.5Z");          // T0 + 10.5 s
+        Conversation c = withAnchoredTurn()
+                .stubTurn("u-stub", T0, null)
+                .background(backgroundEntry("bg-z", "WORKFLOW_COMPLETED", null, null, z))
+                .background(backgroundEntry("bg-o", "WORKFLOW_COMPLETED", null, null, offset))
+                .background(backgroundEntry("bg-l", "WORKFLOW_COMPLETED", null, null, outside))
+                .conversation("computer");
+        assertEquals(List.of("Z 后缀", "+02:00 偏移"), stubHeadlines(c, 2));
+        assertEquals(List.of("Z 后缀但太晚"), appendixHeadlines(c));
+    }
+
+    @Test
     void aCandidateWithoutAnyParseableTimeNeverReachesAStub() {
         Map<String, Object> garbage = bgPayload("toolu_G", "时间无法解析", "WORKFLOW_CANCELED", null);
         garbage.put("completed_at", "not a time");
