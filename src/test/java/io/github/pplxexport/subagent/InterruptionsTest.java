@@ -1,10 +1,16 @@
 package io.github.pplxexport.subagent;
 
+import io.github.pplxexport.archive.ArchivedThreadLoader;
 import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.testkit.Archives;
 import io.github.pplxexport.testkit.RawThreads;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -76,7 +82,7 @@ class InterruptionsTest {
     }
 
     private static Map<String, Object> rec(String location, String kind, String headline, String status) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("location", location);
         m.put("kind", kind);
         m.put("headline", headline);
@@ -120,6 +126,31 @@ class InterruptionsTest {
         assertEquals(80, headline.codePointCount(0, headline.length()));
         assertEquals(81, headline.length()); // the emoji is two UTF-16 units
         assertEquals(LONG_QUERY.substring(0, 81), headline);
+    }
+
+    /** The table in archive-sample/README.md ("Expected thread.json.interruptions"), and none elsewhere. */
+    @Test
+    void theSampleArchiveMatchesItsReadme() throws Exception {
+        Path sample = Path.of("archive-sample");
+        Assumptions.assumeTrue(Files.isDirectory(sample), "archive-sample not present");
+        List<Map<String, Object>> want = List.of(
+                rec("turn_0001/subagent", "canceled", "调研店铺 B（山谷烘焙）", CANCEL),
+                rec("turn_0002/subagent_stub", "awaiting", "补充调研第三家：北岸咖啡", AWAIT),
+                rec("turn_0003", "limit_interrupted", "继续，把三家的结果整理成一张 Excel 表格。", AWAIT),
+                rec("background_unassigned", "limit_interrupted", "重新调研山谷烘焙", AWAIT),
+                rec("background_unassigned", "canceled", "抓取山谷烘焙的历史价格", CANCEL));
+        int threads = 0;
+        for (Path raw : Archives.files(sample)) {
+            if (!raw.getFileName().toString().equals("raw_entries.json")) {
+                continue;
+            }
+            threads++;
+            Path dir = raw.getParent();
+            Conversation c = new ArchivedThreadLoader().load(dir);
+            List<Map<String, Object>> got = Interruptions.of(c.turns, c.subAgents, c.appendix);
+            assertEquals(dir.getFileName().toString().endsWith("_d688737e") ? want : List.of(), got, dir.toString());
+        }
+        assertEquals(7, threads);
     }
 
     @Test
