@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static io.github.pplxexport.testkit.RawThreads.arr;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 /** Mode detection (reference-behaviour.md §2.5) and the blocks-fetch decision (§2.4 step 4), table-driven. */
 class ModeDetectorTest {
     private static final String COMPUTER_URL = "https://www.perplexity.ai/computer/tasks/0b7e3c52-8f7e-4d8f-9d0e-3f1a2b4c5d6e";
-    private static final java.util.concurrent.atomic.AtomicInteger SEQ = new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger SEQ = new AtomicInteger();
     private static final String SEARCH_URL = "https://www.perplexity.ai/search/0b7e3c52-8f7e-4d8f-9d0e-3f1a2b4c5d6e";
 
     /** One main entry: search_mode / display_model (null = key absent) and steps of the given types. */

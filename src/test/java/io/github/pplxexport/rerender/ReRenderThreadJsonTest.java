@@ -9,10 +9,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -225,7 +227,7 @@ class ReRenderThreadJsonTest {
     }
 
     private static String textAfterRun1(Path dir, String file) {
-        return new String(afterRun1.get(rel(dir, file)).bytes(), java.nio.charset.StandardCharsets.UTF_8);
+        return new String(afterRun1.get(rel(dir, file)).bytes(), StandardCharsets.UTF_8);
     }
 
     // ------------------------------------------------------------------ the tests
@@ -261,7 +263,7 @@ class ReRenderThreadJsonTest {
         assertEquals(VARIANT_JSON_AFTER, textAfterRun1(variants, "thread.json"));
         String log = "index/answer_variants_log.jsonl";
         assertTrue(afterRun1.containsKey(log), afterRun1.keySet()::toString);
-        String text = new String(afterRun1.get(log).bytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String text = new String(afterRun1.get(log).bytes(), StandardCharsets.UTF_8);
         assertTrue(text.endsWith("\n"), text);
         List<String> lines = text.lines().toList();
         assertEquals(1, lines.size(), text);
@@ -277,14 +279,14 @@ class ReRenderThreadJsonTest {
     void theSecondRunWritesNothingAtAll() {
         for (Map.Entry<String, Archives.FileState> e : afterRun2.entrySet()) {
             assertEquals(FileTime.from(BEFORE_RUN_2), e.getValue().mtime(), e.getKey() + " was written again");
-            assertTrue(java.util.Arrays.equals(afterRun1.get(e.getKey()).bytes(), e.getValue().bytes()), e.getKey());
+            assertTrue(Arrays.equals(afterRun1.get(e.getKey()).bytes(), e.getValue().bytes()), e.getKey());
         }
         assertEquals(afterRun1.keySet(), afterRun2.keySet());
     }
 
     @Test
     void theSecondRunAppendsNoVariantLine() {
-        String log = new String(afterRun2.get("index/answer_variants_log.jsonl").bytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String log = new String(afterRun2.get("index/answer_variants_log.jsonl").bytes(), StandardCharsets.UTF_8);
         assertEquals(1, log.lines().count(), log);
     }
 }

@@ -2,6 +2,7 @@ package io.github.pplxexport.subagent;
 
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.render.Label;
+import io.github.pplxexport.render.Labels;
 import io.github.pplxexport.testkit.RawThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,7 +53,7 @@ class WorkflowStatusTest {
     void classification(String status, String lockedReason, String kind, String tag) {
         WorkflowStatus s = WorkflowStatus.classify(status, lockedReason);
         assertEquals(kind, s.kind());
-        String shown = s.tag() == null ? null : io.github.pplxexport.render.Labels.DEFAULT.get(s.tag());
+        String shown = s.tag() == null ? null : Labels.DEFAULT.get(s.tag());
         assertEquals(tag, shown);
         assertEquals(tag != null, s.isInterruption());
     }

@@ -241,7 +241,7 @@ public final class RawThreads {
         @SafeVarargs
         public final ThreadBuilder turn(String uuid, String query, double created, String lockedReason,
                                         Map<String, Object> workflowBlock, Map<String, Object>... plainSteps) {
-            Map<String, Object>[] steps = java.util.Arrays.copyOf(new Map[]{step("INITIAL_QUERY", obj("query", query))},
+            Map<String, Object>[] steps = Arrays.copyOf(new Map[]{step("INITIAL_QUERY", obj("query", query))},
                     plainSteps.length + 1);
             System.arraycopy(plainSteps, 0, steps, 1, plainSteps.length);
             Map<String, Object> e = entry(uuid, query, us(created), steps);
