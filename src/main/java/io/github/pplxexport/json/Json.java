@@ -25,6 +25,13 @@ public final class Json {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
+    /**
+     * For JSON held in string values: like Python's {@code json.loads}, the whole text must be one JSON
+     * value; anything after it ("Extra data") makes the decode fail.
+     */
+    private static final com.fasterxml.jackson.databind.ObjectReader WHOLE_TEXT = MAPPER.readerFor(Object.class)
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
     private Json() {
     }
 
@@ -72,7 +79,7 @@ public final class Json {
             return value;
         }
         try {
-            return normalise(MAPPER.readValue(s, Object.class));
+            return normalise(WHOLE_TEXT.readValue(s));
         } catch (IOException | RuntimeException e) {
             return null;
         }
