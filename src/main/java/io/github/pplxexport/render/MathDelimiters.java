@@ -1,6 +1,6 @@
 package io.github.pplxexport.render;
 
-import io.github.pplxexport.thread.Text;
+import io.github.pplxexport.text.PyStrings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -93,11 +93,11 @@ public final class MathDelimiters {
             return s;
         }
         s = EMPTY_DISPLAY.matcher(s).replaceAll("");
-        s = replace(s, DISPLAY, x -> "$$\n" + Text.strip(x) + "\n$$");
-        s = replace(s, INLINE, x -> "$" + Text.strip(x) + "$");
-        s = replace(s, OPEN_PAREN_CLOSE_DOLLAR, x -> "$" + Text.strip(x) + "$");
-        s = replace(s, OPEN_DOLLAR_CLOSE_PAREN, x -> "$" + Text.strip(x) + "$");
-        s = replace(s, OPEN_PAREN_FULLWIDTH, x -> "$" + Text.strip(x) + "$");
+        s = replace(s, DISPLAY, x -> "$$\n" + PyStrings.strip(x) + "\n$$");
+        s = replace(s, INLINE, x -> "$" + PyStrings.strip(x) + "$");
+        s = replace(s, OPEN_PAREN_CLOSE_DOLLAR, x -> "$" + PyStrings.strip(x) + "$");
+        s = replace(s, OPEN_DOLLAR_CLOSE_PAREN, x -> "$" + PyStrings.strip(x) + "$");
+        s = replace(s, OPEN_PAREN_FULLWIDTH, x -> "$" + PyStrings.strip(x) + "$");
         return s;
     }
 
