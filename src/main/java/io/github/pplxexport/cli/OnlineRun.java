@@ -71,6 +71,7 @@ final class OnlineRun {
                 throw new UsageException("cannot read cookies from " + g.cookies + ": " + e.getMessage());
             }
         }
+        properties = g.properties(properties);
         Map<String, String> props = new HashMap<>(defaults());
         props.putAll(properties);
         String baseUrl = g.baseUrl != null ? g.baseUrl : props.get("pplx.api.base-url");
