@@ -42,10 +42,15 @@ public class GlobalOptions {
             description = "Also write the full debug log to PATH (bare flag: <out>/index/logs/<cmd>-<time>.log).")
     String logFile;
 
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    /** A setter that adds, so {@code -D} before and after the command name both count. */
     @Option(names = {"-D", "--property"}, paramLabel = "KEY=VALUE", scope = ScopeType.INHERIT,
             description = "Override one built-in setting of application.properties (repeatable), e.g."
                     + " -D pplx.pacing.page-delay-ms=0; a command's own flags (--delay-min, …) win over it.")
-    Map<String, String> properties = new LinkedHashMap<>();
+    void property(Map<String, String> entries) {
+        properties.putAll(entries);
+    }
 
     /** The archive root: --out, else ./web_archive. */
     public Path out() {
