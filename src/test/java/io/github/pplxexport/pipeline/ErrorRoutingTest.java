@@ -192,6 +192,45 @@ class ErrorRoutingTest {
     }
 
     @Test
+    void expiredThreadIsTerminalAndSkipped() throws Exception {
+        List<LiveLibrary.SampleThread> threads = aliceNewestFirst();
+        LiveLibrary.SampleThread expired = threads.get(2);
+        try (LiveLibrary lib = indexed(tmp)) {
+            lib.serve(100, "expired:" + expired.uuid());
+            assertEquals(0, lib.run("batch", "--skip-auth-check"));
+
+            Map<String, Object> record = J.asMap(lib.state().get(expired.uuid()));
+            assertEquals("expired", J.str(record, "status"), "state " + record);
+            assertEquals(BatchState.NOTE_ENTRY_EXPIRED, J.str(record, "note"));
+            assertFalse(Files.exists(lib.out.resolve(expired.dir())), "nothing written for it");
+            assertEquals(3, lib.threadDirs().size(), "the others are exported");
+            assertTrue(lines(Level.INFO).contains("[batch] 完成。ok=3 skip=1 fail=0 / 共 4"), lines(Level.INFO).toString());
+
+            lib.serve(100, null);
+            assertEquals(0, lib.run("batch", "--force", "--skip-auth-check"));
+            assertEquals(List.of(), lib.threadRequests(expired.uuid()), "never retried, even with --force");
+        }
+    }
+
+    @Test
+    void notFoundIsNotTerminalTheThreadIsRetriedOnTheNextRun() throws Exception {
+        List<LiveLibrary.SampleThread> threads = aliceNewestFirst();
+        LiveLibrary.SampleThread missing = threads.get(0);
+        try (LiveLibrary lib = indexed(tmp)) {
+            lib.serve(100, "404@1");
+            assertEquals(1, lib.run("batch", "--skip-auth-check"));
+            assertEquals(1, lib.threadRequests(missing.uuid()).size(), "404 is not retried within the run (§7.1)");
+            assertEquals("error", J.str(lib.state().get(missing.uuid()), "status"));
+
+            lib.serve(100, null);
+            assertEquals(0, lib.run("batch", "--skip-auth-check"));
+            assertEquals(List.of(missing.uuid()), lib.exportedUuids(), "only the errored thread is fetched again");
+            assertEquals("ok", J.str(lib.state().get(missing.uuid()), "status"));
+            assertTrue(Files.isRegularFile(lib.out.resolve(missing.dir()).resolve("conversation.md")));
+        }
+    }
+
+    @Test
     void singleExportOfADeletedThreadRecordsItAndExitsCleanly() throws Exception {
         LiveLibrary.SampleThread gone = LiveLibrary.sample("b2a69fad");
         try (LiveLibrary lib = LiveLibrary.of(tmp).serve()) {
