@@ -16,7 +16,9 @@ import java.util.Arrays;
  * reference-behaviour.md §5.2, §5.7): a temporary file beside the target, flushed to disk, then renamed
  * over it, so a crash or a reader never sees a half-written file; the temporary file is removed if
  * anything fails. A file whose bytes would not change is not touched at all (mtime kept), so re-running
- * is free of diff noise.
+ * is free of diff noise. Sources of truth (raw responses, thread.json, state and index files) are flushed
+ * to disk before the rename; derived files that re-render can rebuild (Markdown, sources) skip the flush,
+ * which is most of the cost of writing a large archive.
  */
 public final class AtomicFiles {
     private AtomicFiles() {
@@ -24,24 +26,29 @@ public final class AtomicFiles {
 
     /** Writes {@code text} as UTF-8 unless the file already holds exactly these bytes. True if written. */
     public static boolean writeIfChanged(Path file, String text) throws IOException {
-        return writeIfChanged(file, text.getBytes(StandardCharsets.UTF_8));
+        return writeIfChanged(file, text.getBytes(StandardCharsets.UTF_8), true);
     }
 
-    public static boolean writeIfChanged(Path file, byte[] bytes) throws IOException {
+    /** As {@link #writeIfChanged(Path, String)} for a derived file: not flushed to disk before the rename. */
+    public static boolean writeDerivedIfChanged(Path file, String text) throws IOException {
+        return writeIfChanged(file, text.getBytes(StandardCharsets.UTF_8), false);
+    }
+
+    static boolean writeIfChanged(Path file, byte[] bytes, boolean flush) throws IOException {
         if (Files.isRegularFile(file) && Files.size(file) == bytes.length
                 && Arrays.equals(Files.readAllBytes(file), bytes)) {
             return false;
         }
-        write(file, bytes);
+        write(file, bytes, flush);
         return true;
     }
 
     public static void write(Path file, String text) throws IOException {
-        write(file, text.getBytes(StandardCharsets.UTF_8));
+        write(file, text.getBytes(StandardCharsets.UTF_8), true);
     }
 
     /** Always writes, atomically, creating parent directories. */
-    public static void write(Path file, byte[] bytes) throws IOException {
+    static void write(Path file, byte[] bytes, boolean flush) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         // a unique temp name: parallel writers never share one
@@ -52,7 +59,9 @@ public final class AtomicFiles {
                 while (buf.hasRemaining()) {
                     ch.write(buf);
                 }
-                ch.force(true);
+                if (flush) {
+                    ch.force(true);
+                }
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -30,13 +30,13 @@ public final class MarkdownWriter {
         int unchanged = 0;
         Path turnsDir = threadDir.resolve(ThreadFiles.TURNS_DIR);
         Files.createDirectories(turnsDir);
-        if (AtomicFiles.writeIfChanged(threadDir.resolve(ThreadFiles.CONVERSATION), rendered.conversationMd())) {
+        if (AtomicFiles.writeDerivedIfChanged(threadDir.resolve(ThreadFiles.CONVERSATION), rendered.conversationMd())) {
             written++;
         } else {
             unchanged++;
         }
         for (Map.Entry<String, String> e : rendered.turnFiles().entrySet()) {
-            if (AtomicFiles.writeIfChanged(turnsDir.resolve(e.getKey()), e.getValue())) {
+            if (AtomicFiles.writeDerivedIfChanged(turnsDir.resolve(e.getKey()), e.getValue())) {
                 written++;
             } else {
                 unchanged++;

@@ -82,8 +82,8 @@ public final class ThreadArchiveWriter {
         if (c.rawBlocks != null) {
             AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_BLOCKS), PyJson.compact(c.rawBlocks));
         }
-        AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.SOURCES_JSON), PyJson.pretty(sourcesJson(c.citations)));
-        AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.SOURCES_MD), sourcesMd(c.citations));
+        AtomicFiles.writeDerivedIfChanged(dir.resolve(ThreadFiles.SOURCES_JSON), PyJson.pretty(sourcesJson(c.citations)));
+        AtomicFiles.writeDerivedIfChanged(dir.resolve(ThreadFiles.SOURCES_MD), sourcesMd(c.citations));
         markdown.write(dir, rendered);
         if (!c.answerVariants.isEmpty()) {
             int added = variantLog.append("online", c.webUuid, c.title, c.answerVariants, Timestamps.nowUtc(clock));

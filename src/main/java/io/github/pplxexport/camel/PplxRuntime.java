@@ -3,9 +3,19 @@ package io.github.pplxexport.camel;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ProducerTemplate;
 import org.apache.camel.main.Main;
+import org.apache.camel.spi.Resource;
+import org.apache.camel.support.PluginHelper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Camel Main for one CLI command: loads the shipped routes (and an operator's {@code --routes} folder),
@@ -14,6 +24,8 @@ import java.util.Map;
 public final class PplxRuntime implements AutoCloseable {
     /** The shipped routes, packaged in the jar. */
     public static final String SHIPPED_ROUTES = "classpath:routes/*.camel.yaml";
+
+    private static final Logger LOG = LoggerFactory.getLogger("pplx");
 
     private final Main main;
     private final ProducerTemplate producer;
@@ -30,11 +42,7 @@ public final class PplxRuntime implements AutoCloseable {
      */
     public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans) {
         Main main = new Main();
-        String pattern = SHIPPED_ROUTES;
-        if (routesDir != null) {
-            pattern += ",file:" + routesDir.toAbsolutePath().normalize() + "/*.camel.yaml";
-        }
-        main.configure().withRoutesIncludePattern(pattern);
+        main.configure().withRoutesIncludePattern(SHIPPED_ROUTES);
         main.configure().addConfiguration(PplxBeans.class);
         properties.forEach(main::addOverrideProperty);
         beans.forEach(main::bind);
@@ -46,7 +54,36 @@ public final class PplxRuntime implements AutoCloseable {
         if (main.getCamelContext() == null) {
             throw new IllegalStateException("could not start the pipeline (see the log above)");
         }
+        if (routesDir != null) {
+            try {
+                applyOperatorRoutes(main.getCamelContext(), routesDir);
+            } catch (Exception e) {
+                main.stop();
+                throw new IllegalStateException("could not load the routes in " + routesDir + ": " + e.getMessage(), e);
+            }
+        }
         return new PplxRuntime(main);
+    }
+
+    /**
+     * An operator's {@code *.camel.yaml} files, loaded over the shipped routes: a route with a shipped id
+     * replaces that route (stopped, removed, the new one started), a new id adds a route. This is Camel's
+     * route-reload mechanism, so the replacement is exact and visible in the route list.
+     */
+    static Set<String> applyOperatorRoutes(CamelContext context, Path routesDir) throws Exception {
+        if (!Files.isDirectory(routesDir)) {
+            throw new IllegalArgumentException("not a directory");
+        }
+        List<Resource> resources = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(routesDir, "*.camel.yaml")) {
+            for (Path f : files) {
+                resources.add(PluginHelper.getResourceLoader(context).resolveResource("file:" + f.toAbsolutePath()));
+            }
+        }
+        resources.sort(Comparator.comparing(Resource::getLocation));
+        Set<String> ids = PluginHelper.getRoutesLoader(context).updateRoutes(resources);
+        LOG.info("[routes] {} route(s) from {}: {}", ids.size(), routesDir, ids);
+        return ids;
     }
 
     public CamelContext context() {

@@ -18,12 +18,17 @@ public class BatchCommand implements Callable<Integer> {
     @Mixin
     BatchFlags flags = new BatchFlags();
 
+    /** The route this command runs ({@code sync} runs the index first). */
+    String route() {
+        return "batch";
+    }
+
     @Override
     public Integer call() throws Exception {
-        Logging.configure(parent.global, "batch");
+        Logging.configure(parent.global, route());
         return OnlineRun.guarded(() -> {
             OnlineRun run = OnlineRun.prepare(parent.global, flags.skipAuthCheck, flags.pacing());
-            return OnlineRun.exitCode(run.run("direct:batch", flags.options(), BatchSummary.class));
+            return OnlineRun.exitCode(run.run("direct:" + route(), flags.options(), BatchSummary.class));
         });
     }
 }

@@ -23,6 +23,7 @@ import picocli.CommandLine.Mixin;
                 SyncCommand.class,
                 ExportCommand.class,
                 ReRenderCommand.class,
+                StatusCommand.class,
                 ReplayCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class

@@ -18,10 +18,14 @@ import java.util.Map;
  */
 public final class Json {
 
-    /** One shared mapper: key order kept, NaN/Infinity accepted like Python's json module. */
+    /**
+     * One shared mapper, read like Python's {@code json.loads}: key order kept, NaN/Infinity accepted, and
+     * the whole text must be one JSON value (anything after it, "Extra data", is an error). Integers come
+     * back as Integer, Long or BigInteger by size; floats as Double.
+     */
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
@@ -31,7 +35,7 @@ public final class Json {
     /** Parses any JSON text; throws {@link JsonException} with a short cause on malformed input. */
     public static Object parse(String text) {
         try {
-            return normalise(MAPPER.readValue(text, Object.class));
+            return MAPPER.readValue(text, Object.class);
         } catch (IOException e) {
             throw new JsonException(shortMessage(e), e);
         }
@@ -39,7 +43,7 @@ public final class Json {
 
     public static Object parse(InputStream in) {
         try {
-            return normalise(MAPPER.readValue(in, Object.class));
+            return MAPPER.readValue(in, Object.class);
         } catch (IOException e) {
             throw new JsonException(shortMessage(e), e);
         }
@@ -47,7 +51,7 @@ public final class Json {
 
     public static Object read(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
-            return normalise(MAPPER.readValue(in, Object.class));
+            return MAPPER.readValue(in, Object.class);
         } catch (com.fasterxml.jackson.core.JacksonException e) {
             throw new JsonException(shortMessage(e), e);
         }
@@ -72,41 +76,10 @@ public final class Json {
             return value;
         }
         try {
-            return normalise(MAPPER.readValue(s, Object.class));
+            return MAPPER.readValue(s, Object.class);
         } catch (IOException | RuntimeException e) {
             return null;
         }
-    }
-
-    /** Small integers become Long so comparisons stay simple; big ones stay BigInteger. */
-    private static Object normalise(Object o) {
-        if (o instanceof java.math.BigInteger bi && bi.bitLength() < 64) {
-            return bi.longValue();
-        }
-        if (o instanceof Map<?, ?> m) {
-            @SuppressWarnings("unchecked")
-            Map<Object, Object> mm = (Map<Object, Object>) m;
-            for (Map.Entry<Object, Object> e : mm.entrySet()) {
-                Object v = e.getValue();
-                Object n = normalise(v);
-                if (n != v) {
-                    e.setValue(n);
-                }
-            }
-            return m;
-        }
-        if (o instanceof java.util.List<?> l) {
-            @SuppressWarnings("unchecked")
-            java.util.List<Object> ll = (java.util.List<Object>) l;
-            for (int i = 0; i < ll.size(); i++) {
-                Object v = ll.get(i);
-                Object n = normalise(v);
-                if (n != v) {
-                    ll.set(i, n);
-                }
-            }
-        }
-        return o;
     }
 
     static String shortMessage(Exception e) {

@@ -1,5 +1,7 @@
 package io.github.pplxexport.render;
 
+import io.github.pplxexport.text.PyStrings;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -91,11 +93,11 @@ public final class MathDelimiters {
             return s;
         }
         s = EMPTY_DISPLAY.matcher(s).replaceAll("");
-        s = replace(s, DISPLAY, x -> "$$\n" + x.strip() + "\n$$");
-        s = replace(s, INLINE, x -> "$" + x.strip() + "$");
-        s = replace(s, OPEN_PAREN_CLOSE_DOLLAR, x -> "$" + x.strip() + "$");
-        s = replace(s, OPEN_DOLLAR_CLOSE_PAREN, x -> "$" + x.strip() + "$");
-        s = replace(s, OPEN_PAREN_FULLWIDTH, x -> "$" + x.strip() + "$");
+        s = replace(s, DISPLAY, x -> "$$\n" + PyStrings.strip(x) + "\n$$");
+        s = replace(s, INLINE, x -> "$" + PyStrings.strip(x) + "$");
+        s = replace(s, OPEN_PAREN_CLOSE_DOLLAR, x -> "$" + PyStrings.strip(x) + "$");
+        s = replace(s, OPEN_DOLLAR_CLOSE_PAREN, x -> "$" + PyStrings.strip(x) + "$");
+        s = replace(s, OPEN_PAREN_FULLWIDTH, x -> "$" + PyStrings.strip(x) + "$");
         return s;
     }
 

@@ -80,23 +80,12 @@ public final class WorkflowItemRenderer {
         if (!body.isEmpty()) {
             lines.add(body);
         }
-        List<Citation> links = linkedSources(Workflows.payload(item, "sources_payload"));
+        List<Citation> links = Citations.withUrl(J.list(Workflows.payload(item, "sources_payload"), "sources"));
         if (!links.isEmpty()) {
             lines.add(labels.get(Label.SOURCES));
             Markdown.linkLines(lines, links);
         }
         return Markdown.lines(lines);
-    }
-
-    static List<Citation> linkedSources(Map<String, Object> sourcesPayload) {
-        List<Citation> out = new ArrayList<>();
-        for (Object s : J.list(sourcesPayload, "sources")) {
-            Map<String, Object> m = J.asMap(s);
-            if (m != null && J.truthy(m.get("url"))) {
-                out.add(Citation.of(m));
-            }
-        }
-        return out;
     }
 
     private String todo(Map<String, Object> p) {
@@ -208,7 +197,7 @@ public final class WorkflowItemRenderer {
                     if (!t.isBlank()) {
                         parts.add(MathDelimiters.normalize(t));
                     }
-                    citations.addAll(linkedSources(Workflows.payload(item, "sources_payload")));
+                    citations.addAll(Citations.withUrl(J.list(Workflows.payload(item, "sources_payload"), "sources")));
                 } else {
                     String r = item(item, depth + 1, ids);
                     if (!r.isBlank()) {

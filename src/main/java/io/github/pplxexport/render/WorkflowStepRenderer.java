@@ -99,6 +99,15 @@ public final class WorkflowStepRenderer {
                 lines.add(Markdown.blockquote(sub.prompt));
                 lines.add("");
             }
+            if (!sub.hasBackground) {
+                // The reference shows only heading and prompt here; the anchor step's own items (e.g. the
+                // tool output the UI folds away) are kept too, so nothing is lost. Goldens have none.
+                List<String> own = renderedItems(step, true);
+                if (!own.isEmpty()) {
+                    lines.add(String.join("\n\n", own));
+                    lines.add("");
+                }
+            }
             List<String> work = plainSteps.blocks(sub.steps);
             if (!work.isEmpty()) {
                 lines.add(labels.get(Label.SUBAGENT_WORK));

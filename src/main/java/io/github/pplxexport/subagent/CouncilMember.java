@@ -2,6 +2,7 @@ package io.github.pplxexport.subagent;
 
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.thread.Citation;
+import io.github.pplxexport.thread.Citations;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,7 @@ public final class CouncilMember {
                 switch (Workflows.itemType(item)) {
                     case Workflows.ITEM_QUERIES -> current = queries(Workflows.payload(item, "queries_payload"));
                     case Workflows.ITEM_SOURCES -> {
-                        List<Citation> round = sources(Workflows.payload(item, "sources_payload"));
+                        List<Citation> round = Citations.withUrl(J.list(Workflows.payload(item, "sources_payload"), "sources"));
                         m.rounds.add(new Round(current, round));
                         m.sources.addAll(round);
                         current = new ArrayList<>();
@@ -66,17 +67,6 @@ public final class CouncilMember {
         List<String> out = new ArrayList<>();
         for (Object q : J.list(queriesPayload, "queries")) {
             out.add(q instanceof Map ? J.str(q, "query") : J.asText(q));
-        }
-        return out;
-    }
-
-    static List<Citation> sources(Map<String, Object> sourcesPayload) {
-        List<Citation> out = new ArrayList<>();
-        for (Object s : J.list(sourcesPayload, "sources")) {
-            Map<String, Object> m = J.asMap(s);
-            if (m != null && J.truthy(m.get("url"))) {
-                out.add(Citation.of(m));
-            }
         }
         return out;
     }

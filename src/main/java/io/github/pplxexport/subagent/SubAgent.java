@@ -21,6 +21,8 @@ public final class SubAgent {
     public String status = "";
     public String lockedReason = "";
     public String threadUuid = "";
+    /** False for an anchor whose background run is not in the response (nothing but headline and prompt). */
+    public boolean hasBackground;
 
     public SubAgent(String id) {
         this.id = id;

@@ -71,6 +71,7 @@ public final class SubAgentMap {
                 continue;
             }
             SubAgent sub = new SubAgent(sid);
+            sub.hasBackground = true;
             sub.status = status;
             sub.lockedReason = J.str(bg, "locked_reason");
             Object plain = plainById.getOrDefault(J.str(bg, "uuid"), bg);

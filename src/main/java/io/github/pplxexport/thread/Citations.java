@@ -55,6 +55,13 @@ public final class Citations {
         }
     }
 
+    /** The sources of a {@code sources_payload}-like list: dicts that have a url, normalised, in order. */
+    public static List<Citation> withUrl(List<Object> raw) {
+        List<Citation> out = new ArrayList<>();
+        addDicts(out, raw, true);
+        return out;
+    }
+
     /** First occurrence per URL wins; empty URLs are dropped. */
     public static List<Citation> dedupe(List<Citation> in) {
         Map<String, Citation> seen = new LinkedHashMap<>();

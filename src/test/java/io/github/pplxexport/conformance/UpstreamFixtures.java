@@ -27,7 +27,21 @@ final class UpstreamFixtures {
         if (override != null) {
             return Paths.get(override);
         }
-        return Paths.get("..", "shared", "fixtures", "upstream").toAbsolutePath().normalize();
+        // ../shared/fixtures/upstream next to the checkout; from a git worktree (e.g. <root>/wt/<name>) the
+        // shared folder sits further up, so every ancestor is tried, nearest first
+        Path dflt = Paths.get("..", "shared", "fixtures", "upstream").toAbsolutePath().normalize();
+        for (Path p = Paths.get("").toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+            Path candidate = p.resolve("shared").resolve("fixtures").resolve("upstream");
+            if (Files.isDirectory(candidate)) {
+                return candidate;
+            }
+        }
+        return dflt;
+    }
+
+    /** The reference's expected thread.json registry keys per fixture ({@code null} = key absent). */
+    static Path expectedRegistries() {
+        return ROOT.resolve("expected_registries.json");
     }
 
     static boolean available() {

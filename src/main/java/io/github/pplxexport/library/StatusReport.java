@@ -1,0 +1,109 @@
+package io.github.pplxexport.library;
+
+import io.github.pplxexport.json.J;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The offline plan report ({@code status}, reference-cli-and-archive.md §2.8): per account the index size,
+ * what the next batch would do (same planner) and the early-stop count; globally the state counts and the
+ * "state-only" threads (exported once, no longer in any index: deletion candidates). Reads only
+ * {@code index/library_*.json} and {@code index/batch_state.json}; zero network.
+ */
+public final class StatusReport {
+    private StatusReport() {
+    }
+
+    /** The report as an ordered JSON-able tree; null {@code account} means every account with an index. */
+    public static Map<String, Object> build(Path out, String account) throws IOException {
+        Path index = out.resolve("index");
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(index)) {
+            try (DirectoryStream<Path> s = Files.newDirectoryStream(index, "library_*.json")) {
+                s.forEach(files::add);
+            }
+        }
+        files.sort(null);
+        if (account != null) {
+            files.removeIf(f -> !f.getFileName().toString().equals("library_" + account + ".json"));
+        }
+        if (files.isEmpty()) {
+            throw new IllegalStateException("no library index in " + index + ": run `pplx-export index` first");
+        }
+        BatchState state = BatchState.load(BatchState.file(out));
+        Map<String, Object> accounts = new LinkedHashMap<>();
+        Set<String> indexed = new HashSet<>();
+        for (Path f : files) {
+            String name = f.getFileName().toString().replaceFirst("^library_", "").replaceFirst("\\.json$", "");
+            List<Map<String, Object>> rows = LibraryIndex.readThreads(f).orElse(List.of());
+            rows.forEach(r -> indexed.add(J.str(r, "entryUUID")));
+            IncrementalPlanner.Plan plan = IncrementalPlanner.plan(rows, state.records(), false, false);
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("index_count", rows.size());
+            a.put("newest", rows.isEmpty() ? "" : J.str(IncrementalPlanner.newestFirst(rows).get(0), "lastUpdated"));
+            for (IncrementalPlanner.Action act : IncrementalPlanner.Action.values()) {
+                a.put(act.id(), plan.count(act));
+            }
+            a.put("early_stop", plan.nStopped());
+            List<Object> pending = new ArrayList<>();
+            for (IncrementalPlanner.Item item : plan.items()) {
+                if (item.action().exports()) {
+                    Map<String, Object> p = new LinkedHashMap<>();
+                    p.put("uuid", item.uuid());
+                    p.put("action", item.action().id());
+                    p.put("title", J.str(item.row(), "title"));
+                    p.put("lastUpdated", J.str(item.row(), "lastUpdated"));
+                    pending.add(p);
+                }
+            }
+            a.put("pending", pending);
+            accounts.put(name, a);
+        }
+        Map<String, Object> totals = new TreeMap<>();
+        List<Object> stateOnly = new ArrayList<>();
+        for (Map.Entry<String, Object> e : state.records().entrySet()) {
+            String status = J.str(e.getValue(), "status");
+            totals.merge(status.isEmpty() ? "unknown" : status, 1, (x, y) -> (Integer) x + (Integer) y);
+            if (BatchState.OK.equals(status) && !indexed.contains(e.getKey())) {
+                stateOnly.add(e.getKey());
+            }
+        }
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("accounts", accounts);
+        report.put("state", totals);
+        report.put("state_only", stateOnly);
+        return report;
+    }
+
+    /** The human lines: one per account, then the global state line. */
+    public static List<String> lines(Map<String, Object> report, boolean verbose) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, Object> e : J.map(report, "accounts").entrySet()) {
+            Object a = e.getValue();
+            out.add(String.format("[status] %s: 索引 %s 条（最新 %s）; 待导出 new=%s updated=%s; done=%s expired=%s deleted=%s; 早停 %s",
+                    e.getKey(), J.get(a, "index_count"), J.str(a, "newest"), J.get(a, "new"), J.get(a, "updated"),
+                    J.get(a, "done"), J.get(a, "expired"), J.get(a, "deleted"), J.get(a, "early_stop")));
+            if (verbose) {
+                for (Object p : J.list(a, "pending")) {
+                    String title = J.str(p, "title");
+                    out.add("  " + J.str(p, "action") + "  " + (title.length() > 60 ? title.substring(0, 60) + "…" : title));
+                }
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        J.map(report, "state").forEach((k, v) -> parts.add(v + " " + k));
+        out.add("[status] batch_state: " + (parts.isEmpty() ? "(empty)" : String.join(" + ", parts))
+                + "; state-only (deletion candidates): " + J.list(report, "state_only").size());
+        return out;
+    }
+}
