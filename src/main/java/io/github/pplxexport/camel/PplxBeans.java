@@ -20,8 +20,6 @@ import io.github.pplxexport.rerender.ThreadJsonUpdater;
 import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
-import org.apache.camel.LoggingLevel;
-import org.apache.camel.model.errorhandler.DefaultErrorHandlerDefinition;
 import org.apache.camel.spi.Registry;
 import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
@@ -80,7 +78,6 @@ public class PplxBeans implements CamelConfiguration {
     @Override
     public void configure(CamelContext context) {
         registerReRenderPool(context);
-        quietErrorHandler(context);
         Registry registry = context.getRegistry();
         ExportSettings settings = registry.lookupByNameAndType("exportSettings", ExportSettings.class);
         if (settings == null) {
@@ -106,16 +103,6 @@ public class PplxBeans implements CamelConfiguration {
                 "libraryRefresh", new LibraryRefresh(api, s, (int) number(context, "pplx.index.max-pages")),
                 "deadLetters", new DeadLetters(s.out(), s.clock())
         ).forEach(registry::bind);
-    }
-
-    /**
-     * A failed thread is reported by the routes as one line (DESIGN.md §3: no stack trace unless -v); Camel's
-     * default error handler would also dump the exchange and the stack trace at ERROR for every exception that
-     * leaves a route, so it logs that at DEBUG instead.
-     */
-    private static void quietErrorHandler(CamelContext context) {
-        context.getCamelContextExtension().setErrorHandlerFactory(
-                new DefaultErrorHandlerDefinition().retriesExhaustedLogLevel(LoggingLevel.DEBUG));
     }
 
     private static void registerReRenderPool(CamelContext context) {
