@@ -8,8 +8,9 @@ import java.util.Locale;
 
 /**
  * Turns an HTTP response into JSON or the right {@link ApiException} (reference-behaviour.md §7.1, with the
- * project's decisions: a 403 {@code VIEW_THREAD_NOT_ALLOWED} is not an auth failure, and an HTML answer is
- * a Cloudflare challenge that stops the run instead of burning retries). Pure: no I/O.
+ * project's decisions: a 403 {@code VIEW_THREAD_NOT_ALLOWED} is not an auth failure, and a Cloudflare challenge
+ * page (an HTML 403, or an HTML 200 with Cloudflare's marks) stops the run instead of burning retries; any other
+ * 200 that is not JSON fails only its request). Pure: no I/O.
  */
 public final class ResponseClassifier {
     /** The reference looks for the terminal codes in the first 200 bytes of a 400 body. */
@@ -23,8 +24,12 @@ public final class ResponseClassifier {
         String text = new String(body, StandardCharsets.UTF_8);
         if (status >= 200 && status < 300) {
             if (looksLikeHtml(contentType, text)) {
-                throw new ApiException.CloudflareChallenge(what + ": got an HTML page instead of JSON (Cloudflare challenge"
-                        + " or login page); slow down or refresh the cookies", status);
+                if (looksLikeCloudflare(text)) {
+                    throw new ApiException.CloudflareChallenge(what + ": got a Cloudflare challenge page instead of JSON;"
+                            + " slow down or refresh the cookies", status);
+                }
+                // any other page (a login page, an error page) fails this request only (reference §1.0, §7.1)
+                throw new ApiException(what + ": got an HTML page instead of JSON (login or error page?)", status);
             }
             try {
                 return Json.parse(text);
@@ -69,6 +74,13 @@ public final class ResponseClassifier {
         }
         String t = text.stripLeading().toLowerCase(Locale.ROOT);
         return t.startsWith("<!doctype html") || t.startsWith("<html");
+    }
+
+    /** The tell-tales of a Cloudflare interstitial ("Just a moment...", its challenge scripts, its name). */
+    static boolean looksLikeCloudflare(String text) {
+        String t = text.toLowerCase(Locale.ROOT);
+        return t.contains("just a moment") || t.contains("cf-chl") || t.contains("challenge-platform")
+                || t.contains("cloudflare");
     }
 
     private static String prefixBytes(byte[] body) {

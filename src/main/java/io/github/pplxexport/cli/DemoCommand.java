@@ -61,8 +61,12 @@ public class DemoCommand implements Callable<Integer> {
                     g.cookies = writeCookies(scratch, account);
                     g.baseUrl = server.baseUri().toString();
                     g.routes = parent.global.routes;
+                    g.properties = parent.global.properties;
                     int c = OnlineRun.guarded(() -> {
-                        OnlineRun run = OnlineRun.prepare(g, false, NO_DELAYS);
+                        // the demo's zero delays, under the user's -D overrides
+                        Map<String, String> props = new java.util.HashMap<>(NO_DELAYS);
+                        props.putAll(parent.global.properties);
+                        OnlineRun run = OnlineRun.prepare(g, false, props);
                         BatchSummary s = run.run("direct:sync", new BatchOptions(false, false, 0, null), BatchSummary.class);
                         System.out.println("demo: " + account + ": " + s.line());
                         return OnlineRun.exitCode(s);

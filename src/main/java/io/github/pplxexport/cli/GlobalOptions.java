@@ -5,6 +5,8 @@ import picocli.CommandLine.ScopeType;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** Options every command accepts, before or after the command name. */
 public class GlobalOptions {
@@ -40,9 +42,26 @@ public class GlobalOptions {
             description = "Also write the full debug log to PATH (bare flag: <out>/index/logs/<cmd>-<time>.log).")
     String logFile;
 
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    /** A setter that adds, so {@code -D} before and after the command name both count. */
+    @Option(names = {"-D", "--property"}, paramLabel = "KEY=VALUE", scope = ScopeType.INHERIT,
+            description = "Override one built-in setting of application.properties (repeatable), e.g."
+                    + " -D pplx.pacing.page-delay-ms=0; a command's own flags (--delay-min, …) win over it.")
+    void property(Map<String, String> entries) {
+        properties.putAll(entries);
+    }
+
     /** The archive root: --out, else ./web_archive. */
     public Path out() {
         return (out != null ? out : Paths.get("web_archive")).toAbsolutePath().normalize();
+    }
+
+    /** The {@code -D KEY=VALUE} overrides, merged under {@code commandFlags} (which win). */
+    public Map<String, String> properties(Map<String, String> commandFlags) {
+        Map<String, String> m = new LinkedHashMap<>(properties);
+        m.putAll(commandFlags);
+        return m;
     }
 
     public boolean verbose() {

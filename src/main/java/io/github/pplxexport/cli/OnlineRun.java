@@ -11,6 +11,7 @@ import io.github.pplxexport.export.BatchSummary;
 import io.github.pplxexport.export.ExportSettings;
 import io.github.pplxexport.export.RunAbortedException;
 import io.github.pplxexport.json.J;
+import org.apache.camel.CamelExchangeException;
 import org.apache.camel.CamelExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,6 +72,7 @@ final class OnlineRun {
                 throw new UsageException("cannot read cookies from " + g.cookies + ": " + e.getMessage());
             }
         }
+        properties = g.properties(properties);
         Map<String, String> props = new HashMap<>(defaults());
         props.putAll(properties);
         String baseUrl = g.baseUrl != null ? g.baseUrl : props.get("pplx.api.base-url");
@@ -101,6 +103,10 @@ final class OnlineRun {
             return runtime.request(endpoint, body, type);
         } catch (CamelExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
+            // an abort thrown inside the batch's split arrives wrapped ("Multicast processing failed")
+            while (cause instanceof CamelExchangeException && cause.getCause() != null) {
+                cause = cause.getCause();
+            }
             if (cause instanceof RuntimeException re) {
                 throw re;
             }

@@ -36,7 +36,8 @@ public class ReRenderCommand implements Callable<Integer> {
         if (!Files.isDirectory(out)) {
             throw new UsageException("archive folder not found: " + out);
         }
-        ReRenderSummary summary = run(new ReRenderRequest(out, limit, dryRun, threadJson), parent.global.routes, Map.of());
+        ReRenderSummary summary = run(new ReRenderRequest(out, limit, dryRun, threadJson), parent.global.routes,
+                parent.global.properties(Map.of()));
         return summary.failed() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
     }
 

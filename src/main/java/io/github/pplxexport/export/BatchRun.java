@@ -105,6 +105,7 @@ public final class BatchRun {
 
     /** A single export's request (skip-if-up-to-date unless forced). */
     public ExportRequest beginSingle(ExportRequest request) {
+        total++;
         position++;
         exportedBefore = true;
         return request;
