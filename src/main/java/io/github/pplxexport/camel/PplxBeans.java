@@ -11,6 +11,7 @@ import io.github.pplxexport.export.ExportOutcomes;
 import io.github.pplxexport.export.ExportSettings;
 import io.github.pplxexport.export.LibraryRefresh;
 import io.github.pplxexport.export.Pacing;
+import io.github.pplxexport.export.ScheduledSync;
 import io.github.pplxexport.export.ThreadExport;
 import io.github.pplxexport.export.ThreadFetcher;
 import io.github.pplxexport.render.Labels;
@@ -101,7 +102,8 @@ public class PplxBeans implements CamelConfiguration {
                 "threadArchive", new ThreadArchiveWriter(s.out(), Labels.DEFAULT, s.clock(), s::displayFolder),
                 "batchRun", new BatchRun(s, pacing, number(context, "pplx.retry.delay-ms")),
                 "libraryRefresh", new LibraryRefresh(api, s, (int) number(context, "pplx.index.max-pages")),
-                "deadLetters", new DeadLetters(s.out(), s.clock())
+                "deadLetters", new DeadLetters(s.out(), s.clock()),
+                "scheduledSync", new ScheduledSync((int) number(context, "pplx.run.max-syncs"))
         ).forEach(registry::bind);
     }
 

@@ -97,9 +97,7 @@ final class OnlineRun {
 
     /** Sends {@code body} to a route's endpoint on a fresh Camel Main and returns the reply. */
     <T> T run(String endpoint, Object body, Class<T> type) {
-        ExportSettings settings = new ExportSettings(out, account, config, Clock.systemUTC());
-        try (PplxRuntime runtime = PplxRuntime.start(routes, properties,
-                Map.of("exportSettings", settings, "perplexityApi", api))) {
+        try (PplxRuntime runtime = start()) {
             return runtime.request(endpoint, body, type);
         } catch (CamelExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
@@ -112,6 +110,17 @@ final class OnlineRun {
             }
             throw new IllegalStateException(cause.getMessage(), cause);
         }
+    }
+
+    /** The same run with other Camel/pplx properties. */
+    OnlineRun withProperties(Map<String, String> props) {
+        return new OnlineRun(out, account, config, api, routes, props);
+    }
+
+    /** Camel Main with this run's settings bound (the caller closes it). */
+    PplxRuntime start() {
+        ExportSettings settings = new ExportSettings(out, account, config, Clock.systemUTC());
+        return PplxRuntime.start(routes, properties, Map.of("exportSettings", settings, "perplexityApi", api));
     }
 
     /** Exit code of a batch-like run. */

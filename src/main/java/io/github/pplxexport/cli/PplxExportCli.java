@@ -24,6 +24,7 @@ import picocli.CommandLine.Mixin;
                 ExportCommand.class,
                 ReRenderCommand.class,
                 StatusCommand.class,
+                RunCommand.class,
                 ReplayCommand.class,
                 BenchCommand.class,
                 CommandLine.HelpCommand.class

@@ -52,8 +52,27 @@ public final class BatchRun {
         return state;
     }
 
+    /**
+     * A new run on this (singleton) bean: counters back to zero and the state re-read from disk, so the
+     * service mode's scheduled syncs each start clean.
+     */
+    private void startRun() {
+        state = null;
+        ok = 0;
+        skip = 0;
+        fail = 0;
+        authFails = 0;
+        nStopped = 0;
+        total = 0;
+        position = 0;
+        variantThreads = 0;
+        exportedBefore = false;
+        lastFailed = false;
+    }
+
     /** The plan of a batch: the library index filtered, sorted, limited and classified; logs the early stop. */
     public List<IncrementalPlanner.Item> plan(BatchOptions options) throws IOException {
+        startRun();
         Optional<List<Map<String, Object>>> rows = LibraryIndex.readThreads(LibraryIndex.file(settings.out(), settings.account()));
         if (rows.isEmpty()) {
             throw new IllegalStateException("no library index for account '" + settings.account()
@@ -66,15 +85,8 @@ public final class BatchRun {
         }
         IncrementalPlanner.Plan plan = IncrementalPlanner.plan(sel.rows(), state().records(), options.full(), options.force());
         nStopped = plan.nStopped();
-        total = plan.total();
+        total = plan.items().size();
         return plan.items();
-    }
-
-    /** A single export as a one-item plan. */
-    public List<IncrementalPlanner.Item> single(ExportRequest request) {
-        total = 1;
-        return List.of(new IncrementalPlanner.Item(request.indexRow() == null ? Map.of("entryUUID", request.uuid())
-                : request.indexRow(), IncrementalPlanner.Action.UPDATED));
     }
 
     public boolean exports(IncrementalPlanner.Item item) {
@@ -105,6 +117,7 @@ public final class BatchRun {
 
     /** A single export's request (skip-if-up-to-date unless forced). */
     public ExportRequest beginSingle(ExportRequest request) {
+        startRun();
         total++;
         position++;
         exportedBefore = true;

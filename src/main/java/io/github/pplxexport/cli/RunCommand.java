@@ -1,0 +1,91 @@
+package io.github.pplxexport.cli;
+
+import io.github.pplxexport.camel.PplxRuntime;
+import io.github.pplxexport.export.ScheduledSync;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code run}: the service mode. A long-running Camel Main whose {@code scheduled-sync} route runs an
+ * incremental sync on a cron schedule, with health ({@code /observe/health}) and Prometheus metrics
+ * ({@code /observe/metrics}) on a loopback HTTP port. Stops on SIGTERM/Ctrl-C (finishing the thread in
+ * flight; the state is saved after every thread anyway).
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Service mode: incremental sync on a cron schedule (pplx.schedule.cron, default 03:17 daily),",
+                "health and metrics over HTTP on 127.0.0.1 (pplx.management.port, default 8080)."})
+public class RunCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger("pplx.run");
+
+    @ParentCommand
+    PplxExportCli parent;
+
+    @Option(names = "--cron", paramLabel = "EXPR",
+            description = "Quartz cron with seconds, e.g. '0 0/30 * * * ?' (default: pplx.schedule.cron).")
+    String cron;
+
+    @Option(names = "--max-syncs", paramLabel = "N",
+            description = "Stop after N scheduled syncs (default: run until stopped).")
+    int maxSyncs;
+
+    @Option(names = "--skip-auth-check", description = "Skip the startup session probe.")
+    boolean skipAuthCheck;
+
+    @Override
+    public Integer call() throws Exception {
+        Logging.configure(parent.global, "run");
+        return OnlineRun.guarded(() -> {
+            Map<String, String> flags = new HashMap<>();
+            flags.put("pplx.schedule.enabled", "true");
+            flags.put("pplx.run.max-syncs", String.valueOf(maxSyncs));
+            if (cron != null) {
+                flags.put("pplx.schedule.cron", cron);
+            }
+            Map<String, String> props = parent.global.properties(flags);
+            OnlineRun run = OnlineRun.prepare(parent.global, skipAuthCheck, props);
+            Map<String, String> service = new HashMap<>(props);
+            service.putAll(managementServer(props));
+            OnlineRun withServer = run.withProperties(service);
+            try (PplxRuntime runtime = withServer.start()) {
+                ScheduledSync syncs = runtime.context().getRegistry().lookupByNameAndType("scheduledSync", ScheduledSync.class);
+                String schedule = runtime.context().resolvePropertyPlaceholders("{{pplx.schedule.cron}}");
+                LOG.info("[run] scheduled sync '{}' for account {} into {}; health http://{}:{}/observe/health, metrics /observe/metrics",
+                        schedule, run.account, run.out, service.get("camel.management.host"), service.get("camel.management.port"));
+                CountDownLatch stop = new CountDownLatch(1);
+                Thread hook = new Thread(stop::countDown, "pplx-run-stop");
+                Runtime.getRuntime().addShutdownHook(hook);
+                while (stop.getCount() > 0 && !syncs.awaitLimit(1, TimeUnit.SECONDS)) {
+                    // wait for a signal or the run limit
+                }
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the JVM is already stopping: fine
+                }
+                LOG.info("[run] stopping after {} scheduled sync(s), {} with failures", syncs.runs(), syncs.failures());
+                return syncs.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
+            }
+        });
+    }
+
+    /** The embedded HTTP server for health and metrics, bound where pplx.management.* say. */
+    static Map<String, String> managementServer(Map<String, String> props) {
+        Map<String, String> m = new HashMap<>();
+        m.put("camel.management.enabled", "true");
+        m.put("camel.management.host", props.getOrDefault("pplx.management.host", "127.0.0.1"));
+        m.put("camel.management.port", props.getOrDefault("pplx.management.port", "8080"));
+        m.put("camel.management.healthCheckEnabled", "true");
+        m.put("camel.management.metricsEnabled", "true");
+        m.put("camel.metrics.enabled", "true");
+        return m;
+    }
+}
