@@ -48,7 +48,8 @@ public final class MarkdownWriter {
 
     static int removeStaleTurns(Path turnsDir, int count) throws IOException {
         int removed = 0;
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(turnsDir, "turn_*.md")) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(turnsDir,
+                f -> TURN_FILE.matcher(f.getFileName().toString()).matches())) {
             for (Path f : files) {
                 Matcher m = TURN_FILE.matcher(f.getFileName().toString());
                 if (m.matches() && m.group(1).length() < 10 && Integer.parseInt(m.group(1)) > count) {
