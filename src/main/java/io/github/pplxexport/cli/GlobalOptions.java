@@ -1,5 +1,7 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.config.ConfigException;
+import io.github.pplxexport.config.UserConfig;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
@@ -52,9 +54,27 @@ public class GlobalOptions {
         properties.putAll(entries);
     }
 
-    /** The archive root: --out, else ./web_archive. */
+    /** --out, else ./web_archive (the demo's rule: the user's config does not redirect it). */
     public Path out() {
         return (out != null ? out : Paths.get("web_archive")).toAbsolutePath().normalize();
+    }
+
+    /** The archive root: --out, else the config's archive_root, else ./web_archive. */
+    public Path archiveRoot(UserConfig config) {
+        Path p = out != null ? out : config.archiveRoot().orElse(Paths.get("web_archive"));
+        return p.toAbsolutePath().normalize();
+    }
+
+    /** The archive root for offline commands (loads the config to see its archive_root). */
+    public Path archiveRoot() {
+        if (out != null) {
+            return out();
+        }
+        try {
+            return archiveRoot(UserConfig.load(config));
+        } catch (ConfigException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** The {@code -D KEY=VALUE} overrides, merged under {@code commandFlags} (which win). */

@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -60,8 +59,7 @@ final class OnlineRun {
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
-        Path out = g.out != null ? g.out.toAbsolutePath().normalize()
-                : config.archiveRoot().orElse(Paths.get("web_archive")).toAbsolutePath().normalize();
+        Path out = g.archiveRoot(config);
         Cookies cookies = null;
         String cookieSource = "(none)";
         if (g.cookies != null) {

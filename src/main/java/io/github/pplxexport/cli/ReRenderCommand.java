@@ -32,7 +32,7 @@ public class ReRenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Logging.configure(parent.global, "re-render");
-        Path out = parent.global.out();
+        Path out = parent.global.archiveRoot();
         if (!Files.isDirectory(out)) {
             throw new UsageException("archive folder not found: " + out);
         }

@@ -25,7 +25,7 @@ public class StatusCommand implements Callable<Integer> {
         Logging.configure(parent.global, "status");
         Map<String, Object> report;
         try {
-            report = StatusReport.build(parent.global.out(), parent.global.account);
+            report = StatusReport.build(parent.global.archiveRoot(), parent.global.account);
         } catch (IllegalStateException e) {
             throw new UsageException(e.getMessage());
         }

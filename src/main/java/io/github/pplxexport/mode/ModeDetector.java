@@ -112,24 +112,6 @@ public final class ModeDetector {
     }
 
     /**
-     * The thread's raw search_mode for search-mode backfill: the raw value of the most specific mapped
-     * mode; among equally specific values the first seen wins; "" when nothing maps.
-     */
-    public static String rawSearchMode(List<Object> entries) {
-        String best = "";
-        int bestSpec = 0;
-        for (Object e : entries) {
-            Object sm = J.get(e, "search_mode");
-            Mode m = Mode.fromSearchMode(sm).orElse(null);
-            if (m != null && m.specificity() > bestSpec) {
-                best = (String) sm;
-                bestSpec = m.specificity();
-            }
-        }
-        return best;
-    }
-
-    /**
      * The "uncertain" search case (§2.4 step 4): search with entries, every one without a display_model.
      * Blocks are fetched anyway so raw_blocks.json is never silently lost.
      */

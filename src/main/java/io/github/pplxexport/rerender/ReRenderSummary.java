@@ -49,10 +49,6 @@ public final class ReRenderSummary {
         return listed;
     }
 
-    public synchronized int threadJsonWrites() {
-        return threadJsonWritten;
-    }
-
     /** The end-of-run line. */
     @Override
     public synchronized String toString() {
