@@ -38,6 +38,7 @@ public final class BatchRun {
     private int variantThreads;
     private boolean exportedBefore;
     private boolean lastFailed;
+    private long startedNanos = System.nanoTime();
 
     public BatchRun(ExportSettings settings, Pacing pacing, long failureBackoffMillis) {
         this.settings = settings;
@@ -68,6 +69,7 @@ public final class BatchRun {
         variantThreads = 0;
         exportedBefore = false;
         lastFailed = false;
+        startedNanos = System.nanoTime();
     }
 
     /** The plan of a batch: the library index filtered, sorted, limited and classified; logs the early stop. */
@@ -111,8 +113,18 @@ public final class BatchRun {
         position++;
         exportedBefore = true;
         Map<String, Object> row = item.row();
-        LOG.info("[batch {}/{}] 导出: [{}] {}", position, total, J.str(row, "mode"), J.str(row, "title"));
+        LOG.info("[batch {}/{}] 导出: [{}] {}{}", position, total, J.str(row, "mode"), J.str(row, "title"), eta());
         return new ExportRequest(item.uuid(), ExportRequest.urlFor(item.uuid(), row), row, false);
+    }
+
+    /** " (ETA ~…)" from the pace so far, once there is a pace to go by. */
+    private String eta() {
+        if (position <= 1 || position >= total) {
+            return "";
+        }
+        long perItem = (System.nanoTime() - startedNanos) / (position - 1);
+        long seconds = perItem * (total - position + 1) / 1_000_000_000L;
+        return seconds < 1 ? "" : " (ETA ~" + (seconds >= 60 ? seconds / 60 + "m" + seconds % 60 + "s" : seconds + "s") + ")";
     }
 
     /** A single export's request (skip-if-up-to-date unless forced). */
