@@ -263,7 +263,7 @@ public record ThreadDirName(String account, Mode mode, String name) {
                     conflicts.size() > CONFLICTS_LISTED ? " …" : "");
         }
         try {
-            deleteTree(src);
+            FileTrees.delete(src);
         } catch (IOException e) {
             String failure = "merged " + from + " into " + into + " but could not delete it: " + e.getMessage();
             LOG.warn("[migrate] {}", failure);
@@ -312,17 +312,6 @@ public record ThreadDirName(String account, Mode mode, String name) {
             }
         } finally {
             Files.deleteIfExists(tmp);
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        List<Path> all;
-        try (Stream<Path> s = Files.walk(dir)) {
-            all = new ArrayList<>(s.toList());
-        }
-        all.sort(Comparator.reverseOrder()); // children before their parents
-        for (Path p : all) {
-            Files.delete(p);
         }
     }
 

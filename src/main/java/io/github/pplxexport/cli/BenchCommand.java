@@ -2,6 +2,7 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.rerender.ReRenderRequest;
 import io.github.pplxexport.rerender.ReRenderSummary;
+import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.sample.SampleArchive;
 import io.github.pplxexport.sample.SyntheticArchive;
 import picocli.CommandLine.Command;
@@ -14,11 +15,9 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 /**
  * {@code bench}: builds a synthetic archive from the sample threads, re-renders it through the real
@@ -53,11 +52,11 @@ public class BenchCommand implements Callable<Integer> {
                 Path out = scratch.resolve("archive-" + n);
                 SyntheticArchive.build(sample, out, n);
                 failed += measure(out, n);
-                deleteTree(out);
+                FileTrees.delete(out);
             }
             return failed > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
         } finally {
-            deleteTree(scratch);
+            FileTrees.delete(scratch);
         }
     }
 
@@ -75,16 +74,5 @@ public class BenchCommand implements Callable<Integer> {
                         + " peak heap %d MiB; rendered=%d failed=%d%n",
                 n, seconds, n / seconds, peak >> 20, s.rendered(), s.failed());
         return s.failed();
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

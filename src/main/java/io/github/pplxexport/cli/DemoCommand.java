@@ -4,6 +4,7 @@ import io.github.pplxexport.export.BatchOptions;
 import io.github.pplxexport.export.BatchSummary;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
+import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.sample.SampleArchive;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
@@ -14,11 +15,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 /**
  * {@code demo}: serves the project's sample library ({@code archive-sample/}) through the replay API on a free
@@ -77,7 +76,7 @@ public class DemoCommand implements Callable<Integer> {
             System.out.println("demo: archive written to " + out);
             return code;
         } finally {
-            deleteTree(scratch);
+            FileTrees.delete(scratch);
         }
     }
 
@@ -109,13 +108,5 @@ public class DemoCommand implements Callable<Integer> {
         Files.writeString(f, "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\t"
                 + "__Secure-next-auth.session-token\t" + account + "\n", StandardCharsets.UTF_8);
         return f;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.github.pplxexport.conversation;
 
+import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.subagent.AppendixItem;
 import io.github.pplxexport.subagent.SubAgentMap;
 import io.github.pplxexport.thread.Citation;
@@ -42,4 +43,9 @@ public final class Conversation {
     public SubAgentMap subAgents = new SubAgentMap();
     /** Computer/council: background payloads no turn claimed, for the conversation appendix. */
     public final List<AppendixItem> appendix = new ArrayList<>();
+
+    /** Computer and council turns render from workflow blocks and get the sub-agent waterfall. */
+    public boolean isWorkflowMode() {
+        return Mode.fromId(mode).map(Mode::isWorkflowMode).orElse(false);
+    }
 }

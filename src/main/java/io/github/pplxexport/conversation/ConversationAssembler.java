@@ -1,7 +1,6 @@
 package io.github.pplxexport.conversation;
 
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.subagent.AttributionWaterfall;
 import io.github.pplxexport.subagent.SubAgentMap;
 import io.github.pplxexport.thread.Citations;
@@ -50,8 +49,7 @@ public final class ConversationAssembler {
         c.answerVariants.addAll(AnswerVariants.detect(rawEntries));
         c.appendix.clear();
         c.subAgents = new SubAgentMap();
-        boolean workflowMode = Mode.fromId(c.mode).map(Mode::isWorkflowMode).orElse(false);
-        if (workflowMode && rawBlocks != null) {
+        if (c.isWorkflowMode() && rawBlocks != null) {
             c.appendix.addAll(AttributionWaterfall.apply(c.turns, rawBlocks));
             c.subAgents = SubAgentMap.build(rawBlocks, rawEntries);
         }

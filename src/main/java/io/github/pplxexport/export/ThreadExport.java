@@ -3,6 +3,7 @@ package io.github.pplxexport.export;
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.conversation.ConversationAssembler;
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.library.Timestamps;
 import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.mode.ModeDetector;
 import io.github.pplxexport.subagent.WorkflowStatus;
@@ -15,8 +16,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +26,6 @@ import java.util.Map;
  */
 public final class ThreadExport {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.export");
-    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
-            .withZone(ZoneOffset.UTC);
 
     private final ExportSettings settings;
 
@@ -87,7 +84,7 @@ public final class ThreadExport {
         }
         long us = turns.get(turns.size() - 1).updatedUs;
         try {
-            return SECONDS.format(Instant.ofEpochSecond(Math.floorDiv(us, 1_000_000L)));
+            return Timestamps.utcStamp(Instant.ofEpochSecond(Math.floorDiv(us, 1_000_000L)));
         } catch (RuntimeException e) {
             return "";
         }

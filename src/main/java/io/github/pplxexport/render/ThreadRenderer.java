@@ -2,7 +2,6 @@ package io.github.pplxexport.render;
 
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.subagent.AppendixItem;
 import io.github.pplxexport.subagent.WorkflowStatus;
 import io.github.pplxexport.subagent.Workflows;
@@ -59,7 +58,7 @@ public final class ThreadRenderer {
     }
 
     public String conversation(Conversation c) {
-        boolean wf = isWorkflowMode(c);
+        boolean wf = c.isWorkflowMode();
         List<String> lines = new ArrayList<>();
         lines.add(labels.format(Label.CONV_TITLE, c.title));
         lines.add("");
@@ -111,7 +110,7 @@ public final class ThreadRenderer {
     }
 
     public String turn(Conversation c, Turn t) {
-        boolean wf = isWorkflowMode(c);
+        boolean wf = c.isWorkflowMode();
         List<String> lines = new ArrayList<>();
         lines.add(labels.format(Label.TURN_TITLE, t.index, turnTime(t.createdUs)));
         lines.add("");
@@ -191,10 +190,6 @@ public final class ThreadRenderer {
 
     private String answerText(String answer) {
         return answer.isEmpty() ? labels.get(Label.EMPTY_ANSWER) : Markdown.answer(answer);
-    }
-
-    static boolean isWorkflowMode(Conversation c) {
-        return Mode.fromId(c.mode).map(Mode::isWorkflowMode).orElse(false);
     }
 
     /** {@code YYYY-MM-DD HH:MM UTC} from created_us; "" when missing or out of range. */

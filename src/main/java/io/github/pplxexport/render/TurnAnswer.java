@@ -1,13 +1,10 @@
 package io.github.pplxexport.render;
 
-import io.github.pplxexport.json.J;
 import io.github.pplxexport.subagent.SubAgent;
 import io.github.pplxexport.subagent.SubAgentMap;
 import io.github.pplxexport.subagent.Workflows;
 import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
-
-import java.util.Map;
 
 /**
  * The answer a turn shows ({@code _turn_answer}, reference-behaviour.md §8.8). Workflow modes fall back
@@ -28,13 +25,10 @@ public final class TurnAnswer {
                 return fromBlock;
             }
             for (Object step : Workflows.steps(turn.workflowBlock)) {
-                Map<String, Object> wp = Workflows.subAgentPayload(step);
-                boolean subAgentStep = wp != null || "run_subagent".equals(J.str(step, "tool_name"))
-                        || "subagent".equals(J.str(step, "icon"));
-                if (!subAgentStep) {
+                if (!Workflows.isSubAgentStep(step)) {
                     continue;
                 }
-                SubAgent sub = subAgents.subAgent(Workflows.subAgentId(step, wp));
+                SubAgent sub = subAgents.subAgent(Workflows.subAgentId(step, Workflows.subAgentPayload(step)));
                 if (sub != null && !PyStrings.isBlank(sub.answer)) {
                     return sub.answer;
                 }

@@ -31,12 +31,11 @@ public final class WorkflowStepRenderer {
 
     /** Step {@code index} (1-based) of a workflow block; "" when it renders nothing. */
     public String render(Object step, int index, SubAgentMap subAgents) {
-        if ("council_research".equals(J.str(step, "tool_name"))) {
+        if (Workflows.isCouncilStep(step)) {
             return council(step, index, subAgents);
         }
-        Map<String, Object> anchor = Workflows.subAgentPayload(step);
-        if ("run_subagent".equals(J.str(step, "tool_name")) || "subagent".equals(J.str(step, "icon")) || anchor != null) {
-            return subAgent(step, index, anchor, subAgents);
+        if (Workflows.isSubAgentStep(step)) {
+            return subAgent(step, index, Workflows.subAgentPayload(step), subAgents);
         }
         return generic(step, index);
     }

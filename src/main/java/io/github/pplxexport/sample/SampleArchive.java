@@ -1,5 +1,7 @@
 package io.github.pplxexport.sample;
 
+import io.github.pplxexport.archive.FileTrees;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -11,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The project's own sample library ({@code archive-sample/}): taken from the working directory when run
@@ -45,24 +46,10 @@ public final class SampleArchive {
                 fs = FileSystems.getFileSystem(uri);
             }
             Path target = scratch.resolve(NAME);
-            copyTree(fs.getPath(NAME), target);
+            FileTrees.copy(fs.getPath(NAME), target);
             return target;
         } catch (URISyntaxException e) {
             throw new IOException(e);
-        }
-    }
-
-    /** Copies a tree (across file systems), keeping relative names. */
-    public static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
         }
     }
 }

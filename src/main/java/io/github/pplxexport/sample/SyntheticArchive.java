@@ -1,7 +1,8 @@
 package io.github.pplxexport.sample;
 
+import io.github.pplxexport.rerender.ThreadDirs;
+
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,26 +37,14 @@ public final class SyntheticArchive {
         }
     }
 
-    static List<Path> threadDirs(Path sample) throws IOException {
+    /** The sample's thread dirs that hold raw data, in the archive's sorted walk order. */
+    static List<Path> threadDirs(Path sample) {
         List<Path> out = new ArrayList<>();
-        for (Path account : subdirs(sample)) {
-            for (Path mode : subdirs(account)) {
-                for (Path thread : subdirs(mode)) {
-                    if (Files.exists(thread.resolve("raw_entries.json"))) {
-                        out.add(thread);
-                    }
-                }
+        ThreadDirs.walk(sample, 0).forEachRemaining(d -> {
+            if (Files.exists(d.resolve("raw_entries.json"))) {
+                out.add(d);
             }
-        }
-        return out;
-    }
-
-    private static List<Path> subdirs(Path dir) throws IOException {
-        List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir, Files::isDirectory)) {
-            s.forEach(out::add);
-        }
-        out.sort(null);
+        });
         return out;
     }
 }

@@ -97,6 +97,20 @@ public final class Workflows {
         return null;
     }
 
+    /** A council step: one member run per model, rendered as such. */
+    public static boolean isCouncilStep(Object step) {
+        return "council_research".equals(J.str(step, "tool_name"));
+    }
+
+    /**
+     * A step that launched a sub-agent (§8.4): {@code run_subagent}, the sub-agent icon, or an item carrying
+     * a sub-agent payload; council steps (which share the icon) are not.
+     */
+    public static boolean isSubAgentStep(Object step) {
+        return !isCouncilStep(step) && ("run_subagent".equals(J.str(step, "tool_name"))
+                || "subagent".equals(J.str(step, "icon")) || subAgentPayload(step) != null);
+    }
+
     /** A sub-agent step's id: the payload id, else the step id without a trailing {@code :workflow}. */
     public static String subAgentId(Object step, Map<String, Object> wp) {
         String id = J.str(wp, "id");

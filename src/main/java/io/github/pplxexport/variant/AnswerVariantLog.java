@@ -3,6 +3,7 @@ package io.github.pplxexport.variant;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.text.PyStrings;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class AnswerVariantLog {
             rec.put("detected_at", detectedAt);
             rec.put("source", source);
             rec.put("web_uuid", webUuid);
-            rec.put("uuid8", webUuid.length() > 8 ? webUuid.substring(0, 8) : webUuid);
+            rec.put("uuid8", PyStrings.head(webUuid, 8));
             rec.put("title", title);
             rec.put("entry_uuid", J.str(v, "entry_uuid"));
             rec.put("sibling_uuid", J.str(v, "sibling_uuid"));
@@ -87,7 +88,7 @@ public final class AnswerVariantLog {
     public static String warning(String webUuid, String title, Map<String, Object> v) {
         String selection = J.str(v, "selection_status");
         return "ANSWER_VARIANT_DETECTED thread=" + webUuid
-                + " uuid8=" + (webUuid.length() > 8 ? webUuid.substring(0, 8) : webUuid)
+                + " uuid8=" + PyStrings.head(webUuid, 8)
                 + " title=" + PyJson.quote(title)
                 + " entry=" + J.str(v, "entry_uuid")
                 + " sibling=" + J.str(v, "sibling_uuid")
