@@ -113,6 +113,7 @@ public enum Label {
 
     // sources.md, report.md
     SOURCES_TITLE("# 引文列表"),
+    REPORT_TITLE("# {0}"),
     REPORT_DEFAULT_TITLE("研究报告"),
     REPORT_FILE("> 产物文件: {0}");
 

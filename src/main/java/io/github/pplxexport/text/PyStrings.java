@@ -6,6 +6,13 @@ package io.github.pplxexport.text;
  * (emoji) and on Unicode white space such as U+3000 or NBSP.
  */
 public final class PyStrings {
+    /**
+     * Python's {@code \w} on str as the body of a regex character class: letters (L*), numbers (Nd, Nl,
+     * No) and {@code _}. Java's UNICODE_CHARACTER_CLASS {@code \w} differs (it takes combining marks and
+     * joiners, misses No), which would change names built from Hindi or Thai text.
+     */
+    public static final String WORD_CHARS = "\\p{L}\\p{Nd}\\p{Nl}\\p{No}_";
+
     private PyStrings() {
     }
 
@@ -18,6 +25,11 @@ public final class PyStrings {
             return s;
         }
         return s.substring(0, s.offsetByCodePoints(0, n));
+    }
+
+    /** Python's {@code a < b} order for str: by code point (Java's compareTo orders UTF-16 units, which differs above U+FFFF). */
+    public static int compare(String a, String b) {
+        return java.util.Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray());
     }
 
     /** Python's {@code len(s)}: code points, not UTF-16 units. */
