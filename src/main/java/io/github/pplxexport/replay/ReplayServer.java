@@ -119,8 +119,10 @@ public final class ReplayServer implements AutoCloseable {
         try (InputStream in = ex.getRequestBody()) {
             body = in.readAllBytes();
         }
+        // an absolute-form request line (the client uses us as its HTTP proxy) keeps its host; the JDK
+        // server accepts it and routes it by path like any other
         return new ReplayRequest(ex.getRequestMethod(), uri.getRawPath(), uri.getRawQuery(),
-                ex.getRequestHeaders(), body);
+                ex.getRequestHeaders(), body, uri.isAbsolute() ? uri.getRawAuthority() : null);
     }
 
     private static void send(HttpExchange ex, ReplayResponse r) throws IOException {

@@ -113,8 +113,21 @@ class FaultInjectionTest {
             assertEquals(400, deleted.statusCode());
             assertEquals("ENTRY_DELETED", TestClient.json(deleted).get("error_code"));
         }
-        // the listing still shows them, as the real library does
-        assertEquals(2, LibraryListingTest.nodes(client.firstLibraryPage(25)).size());
+        // a deleted thread leaves the library (that is how sync-deleted finds its candidates); an expired one stays
+        assertEquals(List.of(UUID), LibraryListingTest.nodes(client.firstLibraryPage(25)).stream()
+                .map(n -> n.get("entryId")).toList());
+    }
+
+    @Test
+    void unlistedThreadIsMissingFromTheLibraryButStillFetched() throws IOException {
+        String other = TestArchive.uuid(2);
+        TestClient client = start("unlisted:" + other);
+        assertEquals(List.of(UUID), LibraryListingTest.nodes(client.firstLibraryPage(25)).stream()
+                .map(n -> n.get("entryId")).toList());
+        HttpResponse<String> r = client.get(ReplayApi.THREAD_PREFIX + other + "?" + TestClient.PLAIN);
+        assertEquals(200, r.statusCode());
+        assertEquals(other, io.github.pplxexport.json.J.str(
+                io.github.pplxexport.json.J.list(TestClient.json(r), "entries").get(0), "uuid"));
     }
 
     @Test

@@ -38,8 +38,19 @@ final class TestClient {
         return this;
     }
 
-    HttpResponse<String> get(String pathAndQuery) {
-        return send(HttpRequest.newBuilder(base.resolve(pathAndQuery)).GET());
+    /** The session cookie names this account (an author folder logs in as that author). */
+    TestClient withSession(String token) {
+        cookie = ReplayApi.SESSION_COOKIE + "=" + token;
+        return this;
+    }
+
+    /** Sends one GET with exactly these extra headers (name, value, name, value, ...). */
+    HttpResponse<String> get(String pathAndQuery, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(pathAndQuery)).GET();
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return send(b);
     }
 
     HttpResponse<String> graphql(String op, String hash, Map<String, Object> variables) {
