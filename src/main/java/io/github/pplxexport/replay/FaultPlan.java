@@ -51,6 +51,11 @@ public final class FaultPlan {
             this.prefix = name + ":";
         }
 
+        /** The rule's name in the grammar, e.g. {@code url-expired}. */
+        public String ruleName() {
+            return prefix.substring(0, prefix.length() - 1);
+        }
+
         static Optional<Mark> ofRule(String lowerCaseRule) {
             for (Mark m : values()) {
                 if (lowerCaseRule.startsWith(m.prefix)) {
