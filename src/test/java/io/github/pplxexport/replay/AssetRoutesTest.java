@@ -2,9 +2,9 @@ package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -35,7 +35,8 @@ class AssetRoutesTest {
     @TempDir
     Path dir;
     private Path threadDir;
-    private ReplayServer server;
+    @RegisterExtension
+    final ReplayFixture replay = new ReplayFixture();
     private Path log;
 
     @BeforeEach
@@ -62,22 +63,14 @@ class AssetRoutesTest {
                 .formatted(THREAD, ASSET, BLOCKS_URL));
     }
 
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private TestClient start(String faults) throws IOException {
         log = dir.resolve("requests.jsonl");
-        server = ReplayServer.start(ReplayOptions.of(dir.resolve("archive")).withRequestLog(log)
+        return replay.start(ReplayOptions.of(dir.resolve("archive")).withRequestLog(log)
                 .withFaults(FaultPlan.parse(faults)));
-        return new TestClient(server.baseUri());
     }
 
     private TestClient proxied() {
-        return TestClient.viaProxy(server.baseUri());
+        return TestClient.viaProxy(replay.server().baseUri());
     }
 
     private List<Map<String, Object>> logged() throws IOException {
@@ -178,7 +171,7 @@ class AssetRoutesTest {
         assertXmlError(expired, 403, "AccessDenied");
         assertXmlError(client.withoutCookie().get("/cdn" + URI.create(BLOCKS_URL).getRawPath()), 403, "AccessDenied");
 
-        String fresh = freshUrl(new TestClient(server.baseUri()), ASSET);
+        String fresh = freshUrl(replay.client(), ASSET);
         HttpResponse<byte[]> ok = proxied().getBytes(fresh);
         assertEquals(200, ok.statusCode());
         assertArrayEquals(PNG, ok.body());
@@ -204,7 +197,7 @@ class AssetRoutesTest {
         // the proxied client also sends API calls to the replay's own address in absolute form
         HttpResponse<String> session = proxied().get(ReplayApi.SESSION_PATH);
         assertEquals(200, session.statusCode(), session.body());
-        assertEquals(server.baseUri() + ReplayApi.SESSION_PATH, logged().get(1).get("url"));
+        assertEquals(replay.server().baseUri() + ReplayApi.SESSION_PATH, logged().get(1).get("url"));
     }
 
     @Test

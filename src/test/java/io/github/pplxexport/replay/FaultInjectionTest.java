@@ -2,9 +2,9 @@ package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -24,7 +24,8 @@ class FaultInjectionTest {
 
     @TempDir
     Path dir;
-    private ReplayServer server;
+    @RegisterExtension
+    final ReplayFixture replay = new ReplayFixture();
 
     @BeforeEach
     void archive() {
@@ -33,16 +34,8 @@ class FaultInjectionTest {
         a.thread(TestArchive.uuid(2)).write();
     }
 
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private TestClient start(String faults) throws IOException {
-        server = ReplayServer.start(ReplayOptions.of(dir).withFaults(FaultPlan.parse(faults)));
-        return new TestClient(server.baseUri());
+        return replay.start(ReplayOptions.of(dir).withFaults(FaultPlan.parse(faults)));
     }
 
     @Test
@@ -133,7 +126,6 @@ class FaultInjectionTest {
     @Test
     void seededRateFaultsRepeatRunForRun() throws IOException {
         List<Integer> first = statuses("rate:0.3:429:seed=7", 40);
-        server.close();
         List<Integer> second = statuses("rate:0.3:429:seed=7", 40);
         assertEquals(first, second);
         long faulted = first.stream().filter(s -> s == 429).count();

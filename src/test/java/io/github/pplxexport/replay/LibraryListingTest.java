@@ -1,8 +1,8 @@
 package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.J;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -21,18 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LibraryListingTest {
     @TempDir
     Path dir;
-    private ReplayServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final ReplayFixture replay = new ReplayFixture();
 
     private TestClient start(ReplayOptions options) throws IOException {
-        server = ReplayServer.start(options);
-        return new TestClient(server.baseUri());
+        return replay.start(options);
     }
 
     /** Thread i is updated i minutes after the base instant, so thread 30 is the newest. */

@@ -2,9 +2,9 @@ package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -27,7 +27,8 @@ class SiblingTest {
     @TempDir
     Path dir;
     private Path threadDir;
-    private ReplayServer server;
+    @RegisterExtension
+    final ReplayFixture replay = new ReplayFixture();
 
     @BeforeEach
     void archive() {
@@ -36,16 +37,8 @@ class SiblingTest {
         new TestArchive(dir).thread(TestArchive.uuid(2)).author("bob").write();
     }
 
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private TestClient start(ReplayOptions options) throws IOException {
-        server = ReplayServer.start(options);
-        return new TestClient(server.baseUri());
+        return replay.start(options);
     }
 
     private static HttpResponse<String> fetch(TestClient client, String uuid, String query) {
@@ -104,7 +97,7 @@ class SiblingTest {
         TestClient alice = start(ReplayOptions.of(dir).withStrictAuth(true)
                 .withFaults(FaultPlan.parse("sibling:" + SIBLING))).withSession("alice");
         assertEquals(200, fetch(alice, SIBLING, TestClient.PLAIN).statusCode());
-        TestClient bob = new TestClient(server.baseUri()).withSession("bob");
+        TestClient bob = replay.client().withSession("bob");
         assertEquals(403, fetch(bob, SIBLING, TestClient.PLAIN).statusCode());
     }
 }

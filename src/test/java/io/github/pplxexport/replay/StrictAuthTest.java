@@ -1,9 +1,9 @@
 package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.J;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -21,7 +21,8 @@ class StrictAuthTest {
 
     @TempDir
     Path dir;
-    private ReplayServer server;
+    @RegisterExtension
+    final ReplayFixture replay = new ReplayFixture();
 
     @BeforeEach
     void archive() {
@@ -30,16 +31,8 @@ class StrictAuthTest {
         a.thread(BOB_THREAD).author("bob").write();
     }
 
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private TestClient start(ReplayOptions options) throws IOException {
-        server = ReplayServer.start(options);
-        return new TestClient(server.baseUri());
+        return replay.start(options);
     }
 
     private static void assertUnauthorized(HttpResponse<String> r, String what) {
@@ -103,7 +96,7 @@ class StrictAuthTest {
         assertEquals(200, anonymous.get(ReplayApi.SESSION_PATH).statusCode());
         assertEquals(2, LibraryListingTest.nodes(anonymous.firstLibraryPage(25)).size());
         assertEquals(200, anonymous.get(ReplayApi.THREAD_PREFIX + ALICE_THREAD + "?" + TestClient.PLAIN).statusCode());
-        TestClient bob = new TestClient(server.baseUri()).withSession("bob");
+        TestClient bob = replay.client().withSession("bob");
         assertEquals(200, bob.get(ReplayApi.THREAD_PREFIX + ALICE_THREAD + "?" + TestClient.PLAIN).statusCode(),
                 "open mode: another account's thread is served");
     }
