@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -126,11 +127,16 @@ public final class ReplayApi {
         }
     }
 
-    /** {@code caller}: the account whose library is listed, null for every thread of the archive. */
+    /**
+     * {@code caller}: the account whose library is listed, null for every thread of the archive. Like an Apollo
+     * server, a body that is not a JSON object, or not sent as {@code Content-Type: application/json}, is a 400.
+     */
     private ReplayResponse graphql(ReplayRequest request, String caller) {
+        String contentType = String.valueOf(request.header("Content-Type")).toLowerCase(Locale.ROOT);
         Map<String, Object> body = J.asMap(parseOrNull(request.bodyText()));
-        if (body == null) {
-            return ReplayResponse.json(400, Map.of("errors", List.of(Map.of("message", "request body is not a JSON object"))));
+        if (body == null || !contentType.startsWith("application/json")) {
+            return ReplayResponse.json(400, Map.of("errors", List.of(Map.of("message",
+                    "POST body must be a JSON object sent as Content-Type: application/json"))));
         }
         return LibraryQuery.answer(body, () -> archive.library(caller).stream()
                 .filter(t -> faults.listed(t.webUuid())).toList());
