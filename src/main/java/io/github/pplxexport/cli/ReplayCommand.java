@@ -18,13 +18,12 @@ import java.util.concurrent.CountDownLatch;
 
 /** {@code replay}: serves an archive as a Perplexity-compatible API on 127.0.0.1 until Ctrl-C. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Serve an archive directory as a Perplexity-compatible API on 127.0.0.1.",
-                "A session cookie whose value is an author folder logs in as that author; otherwise",
-                "--account NAME (global) logs every session in as NAME and lists only NAME's threads.",
-                "It is also an HTTP proxy for the sample CDN host: asset URLs in raw_blocks.json",
-                "(http://" + ReplayApi.CDN_HOST + "/<web_uuid>/<asset_uuid>/<file>?...) are served",
-                "from the archive's downloaded files; point the client's HTTP proxy here.",
-                "See the README section \"Replay API\" for the answers, the CDN and the fault grammar."})
+        description = {"Serve an archive directory as a Perplexity-compatible API on 127.0.0.1. A session cookie whose"
+                + " value is an author folder logs in as that author; otherwise --account NAME (global) logs every"
+                + " session in as NAME and lists only NAME's threads.",
+                "It is also the HTTP proxy for the sample CDN host: asset URLs in raw_blocks.json (http://"
+                        + ReplayApi.CDN_HOST + "/<web_uuid>/<asset_uuid>/<file>?...) are served from the archive's"
+                        + " downloaded files. See the README section \"Replay API\" for every answer and fault."})
 public class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -43,23 +42,18 @@ public class ReplayCommand implements Callable<Integer> {
     int pageSize;
 
     @Option(names = "--faults", paramLabel = "SPEC",
-            description = {"Injected faults, comma-separated rules:",
-                    "  <kind>@<N>[-<M>]  the N-th (to M-th) request, counted over all requests;",
-                    "      kind = 400..599 | cloudflare | truncated | malformed | slow:<ms>",
-                    "  rate:<p>[:<kind>][:seed=<n>]  each request with probability p (default kind 500)",
-                    "  expired:<thread>   every fetch 400 ENTRY_EXPIRED (still listed)",
-                    "  deleted:<thread>   every fetch 400 ENTRY_DELETED, left out of the library",
-                    "  unlisted:<thread>  left out of the library, still fetched normally",
-                    "  sibling:<uuid>     serve the answer variant an entry's side_by_side_metadata names",
-                    "  url-expired:<asset>  its signed URLs 403; /rest/assets/<asset>/data re-signs",
-                    "  asset-gone:<asset>   every URL 403, /rest/assets/<asset>/data 404 ASSET_NOT_FOUND",
-                    "e.g. 429@2,500@3-4,cloudflare@5,slow:3000@6,expired:<uuid>,rate:0.1:429:seed=42"})
+            description = "Injected faults, comma-separated: <kind>@N[-M] (the N-th to M-th request; kind ="
+                    + " 400..599, cloudflare, truncated, malformed or slow:<ms>); rate:<p>[:<kind>][:seed=<n>];"
+                    + " expired:<thread> (fetch 400 ENTRY_EXPIRED); deleted:<thread> (fetch 400 ENTRY_DELETED,"
+                    + " not listed); unlisted:<thread> (not listed, still fetched); sibling:<uuid> (serve that"
+                    + " answer variant); url-expired:<asset> (its URLs 403, /data re-signs); asset-gone:<asset>"
+                    + " (URLs 403, /data 404). E.g. 429@2,500@3-4,slow:3000@6,deleted:<uuid>,rate:0.1:429:seed=42")
     String faults;
 
     @Option(names = "--strict-auth",
-            description = {"Answer like the platform: /rest and /api calls without a known session cookie get",
-                    "401 UNAUTHORIZED, a session reading another account's thread 403 VIEW_THREAD_NOT_ALLOWED",
-                    "(default: open, any caller is let in)."})
+            description = "Answer like the platform: /rest and /api calls without a known session cookie get 401"
+                    + " UNAUTHORIZED, a session reading another account's thread 403 VIEW_THREAD_NOT_ALLOWED"
+                    + " (default: open, any caller is let in).")
     boolean strictAuth;
 
     @Option(names = "--request-log", paramLabel = "FILE",
