@@ -1,6 +1,7 @@
 package io.github.pplxexport.cli;
 
 import io.github.pplxexport.replay.FaultPlan;
+import io.github.pplxexport.replay.ReplayApi;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
 import picocli.CommandLine;
@@ -17,9 +18,12 @@ import java.util.concurrent.CountDownLatch;
 
 /** {@code replay}: serves an archive as a Perplexity-compatible API on 127.0.0.1 until Ctrl-C. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Serve an archive directory as a Perplexity-compatible API on 127.0.0.1.",
-                "--account NAME (global) logs every session in as NAME and lists only NAME's threads;",
-                "otherwise a session cookie whose value is an author folder logs in as that author."})
+        description = {"Serve an archive directory as a Perplexity-compatible API on 127.0.0.1. A session cookie whose"
+                + " value is an author folder logs in as that author; otherwise --account NAME (global) logs every"
+                + " session in as NAME and lists only NAME's threads.",
+                "It is also the HTTP proxy for the sample CDN host: asset URLs in raw_blocks.json (http://"
+                        + ReplayApi.CDN_HOST + "/<web_uuid>/<asset_uuid>/<file>?...) are served from the archive's"
+                        + " downloaded files. See the README section \"Replay API\" for every answer and fault."})
 public class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -38,11 +42,23 @@ public class ReplayCommand implements Callable<Integer> {
     int pageSize;
 
     @Option(names = "--faults", paramLabel = "SPEC",
-            description = "Injected faults, e.g. 429@2,500@3-4,cloudflare@5,slow:3000@6,truncated@7,"
-                    + "malformed@8,expired:<uuid>,deleted:<uuid>,rate:0.1:429:seed=42")
+            description = "Injected faults, comma-separated: <kind>@N[-M] (the N-th to M-th request; kind ="
+                    + " 400..599, cloudflare, truncated, malformed or slow:<ms>); rate:<p>[:<kind>][:seed=<n>];"
+                    + " expired:<thread> (fetch 400 ENTRY_EXPIRED); deleted:<thread> (fetch 400 ENTRY_DELETED,"
+                    + " not listed); unlisted:<thread> (not listed, still fetched); sibling:<uuid> (serve that"
+                    + " answer variant); url-expired:<asset> (its URLs 403, /data re-signs); asset-gone:<asset>"
+                    + " (URLs 403, /data 404). E.g. 429@2,500@3-4,slow:3000@6,deleted:<uuid>,rate:0.1:429:seed=42")
     String faults;
 
-    @Option(names = "--request-log", paramLabel = "FILE", description = "Append one JSON line per request.")
+    @Option(names = "--strict-auth",
+            description = "Answer like the platform: /rest and /api calls without a known session cookie get 401"
+                    + " UNAUTHORIZED, a session reading another account's thread 403 VIEW_THREAD_NOT_ALLOWED"
+                    + " (default: open, any caller is let in).")
+    boolean strictAuth;
+
+    @Option(names = "--request-log", paramLabel = "FILE",
+            description = "Append one JSON line per request (method, path, query, status, host, proxied url,"
+                    + " header and cookie names, never values).")
     Path requestLog;
 
     /** The global {@code --account} names the session account (and limits the library to that author). */
@@ -62,7 +78,7 @@ public class ReplayCommand implements Callable<Integer> {
         ReplayOptions options;
         try {
             options = ReplayOptions.of(archive).withPort(port).withPageSize(pageSize)
-                    .withAccount(parent == null ? null : parent.global.account, email).withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog);
+                    .withAccount(parent == null ? null : parent.global.account, email).withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog).withStrictAuth(strictAuth);
         } catch (IllegalArgumentException e) {
             err.println("replay: " + e.getMessage());
             return 2;

@@ -4,11 +4,15 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 
 import java.io.IOException;
+import java.net.URLConnection;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,15 +20,22 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Asset endpoints, served from the files the exporter downloaded ({@code assets/assets_manifest.json}
- * and the {@code downloaded_to} file of each version).
+ * The asset-data endpoint and the CDN, served from the files the exporter downloaded
+ * ({@code assets/assets_manifest.json} and the {@code downloaded_to} file of each version), found by
+ * asset uuid in any thread of the archive.
  * <ul>
- * <li>{@code GET /rest/assets/<asset_uuid>/data}: the asset-data answer with a fresh "signed" URL
- *     pointing at this server's CDN path; 404 {@code ASSET_NOT_FOUND} for unknown or
- *     never-downloaded assets (and for {@code toolu_} workspace handles, as the real API does).</li>
- * <li>{@code GET /cdn/<web_uuid>/<asset_uuid>/<file name>}: the file bytes. Like a signed CDN URL
- *     it needs no cookie, and it refuses (403) any request that carries one, because the exporter
- *     must never send session cookies to a CDN host.</li>
+ * <li>{@code GET /rest/assets/<asset_uuid>/data}: the asset-data answer with a freshly signed URL
+ *     {@code http://cdn.pplx-sample.invalid/<web_uuid>/<asset_uuid>/<file>?Expires=…&Signature=…&Key-Pair-Id=…};
+ *     404 {@code ASSET_NOT_FOUND} for unknown, never-downloaded or {@code asset-gone} assets and for
+ *     {@code toolu_} workspace handles, as the real API does.</li>
+ * <li>The CDN: {@code GET http://cdn.pplx-sample.invalid/<web_uuid>/<asset_uuid>/<file>?…} sent through this
+ *     server as an HTTP proxy (the URLs in raw_blocks.json, served verbatim), and the same path under
+ *     {@code /cdn/} on this server. The file name and, except for {@code url-expired}, the query are
+ *     decoration, as in a signed URL. Like a signed URL it needs no session: a request carrying a cookie or
+ *     another session header ({@link ReplayRequest#SESSION_HEADERS}) gets 400 {@code InvalidRequest}. An
+ *     {@code asset-gone} asset, or an {@code url-expired} one reached by any URL but a fresh one from
+ *     {@code /data}, gets 403 {@code AccessDenied} (CloudFront's answer to an expired signature); an asset
+ *     without a file, 404 {@code NoSuchKey}. Errors are S3/CloudFront-style XML.</li>
  * </ul>
  */
 final class AssetRoutes {
@@ -32,6 +43,9 @@ final class AssetRoutes {
     static final String DATA_SUFFIX = "/data";
     static final String CDN_PREFIX = "/cdn/";
     private static final String MANIFEST = "assets/assets_manifest.json";
+    /** Far in the future: a fresh URL never expires by time, only by the {@code url-expired}/{@code asset-gone} faults. */
+    private static final String FRESH_EXPIRES = "4102444800";
+    private static final String KEY_PAIR_ID = "APKAREPLAYSIGNER";
 
     private AssetRoutes() {
     }
@@ -40,43 +54,26 @@ final class AssetRoutes {
     record AssetFile(ThreadRecord thread, Map<String, Object> version, Path file) {
     }
 
-    static boolean serves(String path) {
-        return (path.startsWith(DATA_PREFIX) && path.endsWith(DATA_SUFFIX)) || path.startsWith(CDN_PREFIX);
+    static boolean isData(String path) {
+        return path.startsWith(DATA_PREFIX) && path.endsWith(DATA_SUFFIX);
     }
 
-    static ReplayResponse answer(ReplayRequest request, ReplayArchive archive) throws IOException {
+    static boolean isCdn(String path) {
+        return path.startsWith(CDN_PREFIX);
+    }
+
+    static ReplayResponse data(ReplayRequest request, ReplayArchive archive, FaultPlan faults) {
         String path = request.path();
-        if (path.startsWith(CDN_PREFIX)) {
-            // /cdn/<web_uuid>/<asset_uuid>/<file name>; the name is decoration, as in a signed URL
-            String[] parts = path.substring(CDN_PREFIX.length()).split("/", -1);
-            return parts.length != 3 ? ReplayResponse.error(404, "NOT_FOUND")
-                    : cdn(archive, QueryString.decodeSegment(parts[0]), QueryString.decodeSegment(parts[1]),
-                            request.hasCookie());
-        }
-        String asset = QueryString.decodeSegment(path.substring(DATA_PREFIX.length(), path.length() - DATA_SUFFIX.length()));
-        return data(archive, asset, request.header("Host"));
-    }
-
-    private static ReplayResponse data(ReplayArchive archive, String assetUuid, String host) {
-        if (assetUuid.startsWith("toolu_")) {
-            return ReplayResponse.error(404, "ASSET_NOT_FOUND");
-        }
-        Optional<AssetFile> found;
-        try (Stream<Path> dirs = archive.threadDirs()) {
-            found = dirs.filter(d -> Files.isRegularFile(d.resolve(MANIFEST)))
-                    .map(d -> ThreadRecord.read(d, null)).flatMap(Optional::stream)
-                    .map(t -> inThread(t, assetUuid)).flatMap(Optional::stream)
-                    .findFirst();
-        }
+        String assetUuid = QueryString.decodeSegment(path.substring(DATA_PREFIX.length(), path.length() - DATA_SUFFIX.length()));
+        Optional<AssetFile> found = assetUuid.startsWith("toolu_") || faults.has(FaultPlan.Mark.ASSET_GONE, assetUuid)
+                ? Optional.empty() : find(archive, assetUuid);
         if (found.isEmpty()) {
             return ReplayResponse.error(404, "ASSET_NOT_FOUND");
         }
         AssetFile a = found.get();
         String name = a.file().getFileName().toString();
-        String url = "http://" + (host == null ? "127.0.0.1" : host) + CDN_PREFIX + a.thread().webUuid()
-                + "/" + encode(assetUuid) + "/" + encode(name);
         Map<String, Object> download = new LinkedHashMap<>();
-        download.put("url", url);
+        download.put("url", freshUrl(a.thread().webUuid(), assetUuid, name));
         download.put("filename", name);
         download.put("is_exportable", true);
         Map<String, Object> assetData = new LinkedHashMap<>();
@@ -92,23 +89,68 @@ final class AssetRoutes {
         return ReplayResponse.json(200, body);
     }
 
-    private static ReplayResponse cdn(ReplayArchive archive, String webUuid, String assetUuid, boolean hasCookie)
+    /** The CDN; {@code cdnPath} is {@code /<web_uuid>/<asset_uuid>/<file name>}. */
+    static ReplayResponse cdn(ReplayRequest request, String cdnPath, ReplayArchive archive, FaultPlan faults)
             throws IOException {
-        if (hasCookie) {
-            return new ReplayResponse(403, "application/xml", Map.of(),
-                    "<Error><Code>AccessDenied</Code><Message>requests carrying cookies are refused</Message></Error>"
-                            .getBytes(StandardCharsets.UTF_8), 0, null, null);
+        List<String> session = request.sessionHeaderNames();
+        if (!session.isEmpty()) {
+            return xmlError(400, "InvalidRequest", "a signed URL takes no session headers, got: " + String.join(", ", session));
         }
-        Optional<AssetFile> found = archive.find(webUuid).flatMap(t -> inThread(t, assetUuid));
+        String[] parts = cdnPath.substring(1).split("/", -1);
+        if (parts.length != 3) {
+            return xmlError(404, "NoSuchKey", "The specified key does not exist.");
+        }
+        String assetUuid = QueryString.decodeSegment(parts[1]);
+        if (faults.has(FaultPlan.Mark.ASSET_GONE, assetUuid)
+                || (faults.has(FaultPlan.Mark.URL_EXPIRED, assetUuid) && !freshlySigned(request, assetUuid))) {
+            return xmlError(403, "AccessDenied", "Access denied");
+        }
+        Optional<AssetFile> found = find(archive, assetUuid);
         if (found.isEmpty()) {
-            return new ReplayResponse(404, "application/xml", Map.of(),
-                    "<Error><Code>NoSuchKey</Code></Error>".getBytes(StandardCharsets.UTF_8), 0, null, null);
+            return xmlError(404, "NoSuchKey", "The specified key does not exist.");
         }
-        return new ReplayResponse(200, "application/octet-stream", Map.of(), Files.readAllBytes(found.get().file()),
-                0, null, null);
+        Path file = found.get().file();
+        String type = URLConnection.guessContentTypeFromName(file.getFileName().toString());
+        return new ReplayResponse(200, type == null ? "application/octet-stream" : type, Map.of(),
+                Files.readAllBytes(file), 0, null, null);
     }
 
-    /** The version with this uuid in the thread's manifest, when its file is on disk inside the thread dir. */
+    /** A URL as {@code /data} signs it: on the CDN host, with this server's signature for the asset. */
+    static String freshUrl(String webUuid, String assetUuid, String fileName) {
+        return "http://" + ReplayApi.CDN_HOST + "/" + encode(webUuid) + "/" + encode(assetUuid) + "/" + encode(fileName)
+                + "?Expires=" + FRESH_EXPIRES + "&Signature=" + signature(assetUuid) + "&Key-Pair-Id=" + KEY_PAIR_ID;
+    }
+
+    private static boolean freshlySigned(ReplayRequest request, String assetUuid) {
+        return signature(assetUuid).equals(QueryString.first(request.query(), "Signature"));
+    }
+
+    private static String signature(String assetUuid) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(("pplx-replay-resign:" + assetUuid).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    private static ReplayResponse xmlError(int status, String code, String message) {
+        String body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>" + code + "</Code><Message>"
+                + message + "</Message></Error>";
+        return new ReplayResponse(status, "application/xml", Map.of(), body.getBytes(StandardCharsets.UTF_8), 0, null, null);
+    }
+
+    /** The downloaded version with this uuid, in the first thread whose manifest has it with a file on disk. */
+    private static Optional<AssetFile> find(ReplayArchive archive, String assetUuid) {
+        try (Stream<Path> dirs = archive.threadDirs()) {
+            return dirs.filter(d -> Files.isRegularFile(d.resolve(MANIFEST)))
+                    .map(d -> ThreadRecord.read(d, null)).flatMap(Optional::stream)
+                    .map(t -> inThread(t, assetUuid)).flatMap(Optional::stream)
+                    .findFirst();
+        }
+    }
+
     private static Optional<AssetFile> inThread(ThreadRecord t, String assetUuid) {
         Map<String, Object> manifest;
         try {

@@ -1,11 +1,11 @@
 package io.github.pplxexport.replay;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -15,8 +15,7 @@ import java.util.SplittableRandom;
  * <pre>
  * spec    = rule *("," rule)
  * rule    = kind "@" when                     the when-th request(s) get this fault
- *         | "expired:" uuid                   every fetch of that thread: 400 {"error_code":"ENTRY_EXPIRED"}
- *         | "deleted:" uuid                   every fetch of that thread: 400 {"error_code":"ENTRY_DELETED"}
+ *         | mark ":" uuid                     a standing property of one thread or asset
  *         | "rate:" p [":" kind] [":seed=" n] each request gets kind (default 500) with probability p
  * when    = N | N "-" M                       1-based request numbers, counted over all requests
  * kind    = 400..599                          that status with {"error_code":"..."} (429 adds Retry-After: 1)
@@ -24,24 +23,61 @@ import java.util.SplittableRandom;
  *         | "truncated"                       200, the real JSON body cut in half
  *         | "malformed"                       200, a body that is not JSON
  *         | "slow:" millis                    the real answer, sent after millis ms
+ * mark    = "expired"      thread uuid        every fetch: 400 {"error_code":"ENTRY_EXPIRED"}; still listed
+ *         | "deleted"      thread uuid        every fetch: 400 {"error_code":"ENTRY_DELETED"}; not listed
+ *         | "unlisted"     thread uuid        not listed, but fetched normally (a false deletion candidate)
+ *         | "sibling"      sibling uuid       the answer variant named by an entry's side_by_side_metadata
+ *                                             is served (200) instead of 403 VIEW_THREAD_NOT_ALLOWED
+ *         | "url-expired"  asset uuid         the asset's signed URLs answer 403 AccessDenied, except a
+ *                                             fresh one from GET /rest/assets/&lt;uuid&gt;/data
+ *         | "asset-gone"   asset uuid         every URL of it 403 AccessDenied, /data 404 ASSET_NOT_FOUND
  * </pre>
  * Example: {@code 429@2,500@3-4,cloudflare@5,slow:3000@6,expired:<uuid>,rate:0.1:429:seed=42}.
- * Precedence for one request: a numbered rule, then the first rate rule that fires, then a
- * per-thread rule. The rate draw depends only on (seed, request number), never on timing, so
- * the same run always gets the same faults; the default seed is 0.
+ * Precedence for one request: a numbered rule, then the first rate rule that fires, then the marks.
+ * The rate draw depends only on (seed, request number), never on timing, so the same run always
+ * gets the same faults; the default seed is 0.
  */
 public final class FaultPlan {
-    public static final FaultPlan NONE = new FaultPlan(List.of(), List.of(), Map.of(), "");
+    public static final FaultPlan NONE = new FaultPlan(List.of(), List.of(), Set.of(), "");
+
+    /** The standing properties a {@code mark:uuid} rule gives a thread, sibling or asset. */
+    public enum Mark {
+        EXPIRED("expired"), DELETED("deleted"), UNLISTED("unlisted"), SIBLING("sibling"),
+        URL_EXPIRED("url-expired"), ASSET_GONE("asset-gone");
+
+        private final String prefix;
+
+        Mark(String name) {
+            this.prefix = name + ":";
+        }
+
+        /** The rule's name in the grammar, e.g. {@code url-expired}. */
+        public String ruleName() {
+            return prefix.substring(0, prefix.length() - 1);
+        }
+
+        static Optional<Mark> ofRule(String lowerCaseRule) {
+            for (Mark m : values()) {
+                if (lowerCaseRule.startsWith(m.prefix)) {
+                    return Optional.of(m);
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    private record Marked(Mark mark, String uuid) {
+    }
 
     private final List<Numbered> numbered;
     private final List<Rate> rates;
-    private final Map<String, String> terminal;
+    private final Set<Marked> marks;
     private final String spec;
 
-    private FaultPlan(List<Numbered> numbered, List<Rate> rates, Map<String, String> terminal, String spec) {
+    private FaultPlan(List<Numbered> numbered, List<Rate> rates, Set<Marked> marks, String spec) {
         this.numbered = numbered;
         this.rates = rates;
-        this.terminal = terminal;
+        this.marks = marks;
         this.spec = spec;
     }
 
@@ -52,7 +88,7 @@ public final class FaultPlan {
         }
         List<Numbered> numbered = new ArrayList<>();
         List<Rate> rates = new ArrayList<>();
-        Map<String, String> terminal = new LinkedHashMap<>();
+        Set<Marked> marks = new LinkedHashSet<>();
         for (String raw : spec.split(",")) {
             String rule = raw.replaceAll("\\s+", "");
             if (rule.isEmpty()) {
@@ -60,10 +96,11 @@ public final class FaultPlan {
             }
             try {
                 String lower = rule.toLowerCase(Locale.ROOT);
-                if (lower.startsWith("expired:") || lower.startsWith("deleted:")) {
-                    String uuid = rule.substring(rule.indexOf(':') + 1);
+                Optional<Mark> mark = Mark.ofRule(lower);
+                if (mark.isPresent()) {
+                    String uuid = rule.substring(mark.get().prefix.length());
                     require(!uuid.isEmpty(), "missing uuid");
-                    terminal.put(uuid, lower.startsWith("expired:") ? "ENTRY_EXPIRED" : "ENTRY_DELETED");
+                    marks.add(new Marked(mark.get(), uuid));
                 } else if (lower.startsWith("rate:")) {
                     rates.add(Rate.parse(rule.substring("rate:".length())));
                 } else {
@@ -73,7 +110,7 @@ public final class FaultPlan {
                 throw new IllegalArgumentException("bad fault rule '" + rule + "': " + e.getMessage(), e);
             }
         }
-        return new FaultPlan(List.copyOf(numbered), List.copyOf(rates), Map.copyOf(terminal), spec.strip());
+        return new FaultPlan(List.copyOf(numbered), List.copyOf(rates), Set.copyOf(marks), spec.strip());
     }
 
     /** The fault for the n-th request (1-based), if any. */
@@ -91,13 +128,26 @@ public final class FaultPlan {
         return Optional.empty();
     }
 
-    /** {@code ENTRY_EXPIRED} / {@code ENTRY_DELETED} when this thread is marked gone. */
+    /** Whether a rule {@code <mark>:<uuid>} was given. */
+    public boolean has(Mark mark, String uuid) {
+        return marks.contains(new Marked(mark, uuid));
+    }
+
+    /** {@code ENTRY_DELETED} / {@code ENTRY_EXPIRED} when this thread is marked gone (deleted wins, as in the client). */
     public Optional<String> terminalFor(String uuid) {
-        return Optional.ofNullable(terminal.get(uuid));
+        if (has(Mark.DELETED, uuid)) {
+            return Optional.of("ENTRY_DELETED");
+        }
+        return has(Mark.EXPIRED, uuid) ? Optional.of("ENTRY_EXPIRED") : Optional.empty();
+    }
+
+    /** Whether the library listing shows this thread: a deleted thread leaves the library, so does an unlisted one. */
+    public boolean listed(String uuid) {
+        return !has(Mark.DELETED, uuid) && !has(Mark.UNLISTED, uuid);
     }
 
     public boolean isEmpty() {
-        return numbered.isEmpty() && rates.isEmpty() && terminal.isEmpty();
+        return numbered.isEmpty() && rates.isEmpty() && marks.isEmpty();
     }
 
     @Override

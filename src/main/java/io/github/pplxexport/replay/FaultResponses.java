@@ -38,7 +38,8 @@ final class FaultResponses {
         return real.withBody(200, real.contentType(), real.headers(), Arrays.copyOf(body, body.length / 2));
     }
 
-    private static ReplayResponse status(int status) {
+    /** The API's error answer for a status, e.g. 401 {@code {"error_code":"UNAUTHORIZED"}}; strict auth answers the same. */
+    static ReplayResponse status(int status) {
         ReplayResponse r = ReplayResponse.error(status, errorCode(status));
         return status == 429 ? r.withBody(status, r.contentType(), Map.of("Retry-After", "1"), r.body()) : r;
     }

@@ -7,10 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 
 /**
  * The GraphQL library listing: the two persisted (APQ) queries the client uses, answered from the
- * archive, newest first. A request whose operation/hash pair is not one of those two gets Apollo's
+ * archive, newest first; deleted and unlisted threads (faults) are left out, as the platform's library
+ * drops a deleted thread. A request whose operation/hash pair is not one of those two gets Apollo's
  * {@code PERSISTED_QUERY_NOT_FOUND} error (HTTP 200, as Apollo servers answer it), which is what a
  * rotated hash looks like to the client.
  */
@@ -34,7 +36,8 @@ final class LibraryQuery {
                 || (op.equals(NEXT_PAGE_OP) && hash.equals(NEXT_PAGE_HASH));
     }
 
-    static ReplayResponse answer(Map<String, Object> body, ReplayArchive archive, String account) {
+    /** {@code library}: the caller's listed threads, newest first (asked only for a known query). */
+    static ReplayResponse answer(Map<String, Object> body, Supplier<List<ThreadRecord>> library) {
         if (!isKnown(body)) {
             return ReplayResponse.json(200, graphqlError("PersistedQueryNotFound", "PERSISTED_QUERY_NOT_FOUND"));
         }
@@ -50,16 +53,16 @@ final class LibraryQuery {
             offset = decoded.getAsInt();
         }
 
-        List<ThreadRecord> library = archive.library(account);
-        List<ThreadRecord> rows = library.subList(Math.min(offset, library.size()),
-                Math.min(library.size(), offset + count));
+        List<ThreadRecord> listed = library.get();
+        List<ThreadRecord> rows = listed.subList(Math.min(offset, listed.size()),
+                Math.min(listed.size(), offset + count));
         List<Object> edges = new ArrayList<>();
         for (ThreadRecord t : rows) {
             edges.add(Map.of("node", node(t)));
         }
         int end = offset + rows.size();
         Map<String, Object> pageInfo = new LinkedHashMap<>();
-        pageInfo.put("hasNextPage", end < library.size());
+        pageInfo.put("hasNextPage", end < listed.size());
         pageInfo.put("endCursor", rows.isEmpty() ? null : Cursors.encode(CURSOR_SCOPE, end));
 
         Map<String, Object> threads = new LinkedHashMap<>();
@@ -80,8 +83,7 @@ final class LibraryQuery {
         String model = t.displayModel();
         n.put("displayModel", model == null ? null : Map.of("modelID", model));
         n.put("updatedAt", t.updatedAt());
-        // the archive does not keep the listing status; every archived thread is a finished one
-        n.put("status", "COMPLETED");
+        n.put("status", t.status());
         n.put("space", t.space() == null ? null : space(t.space()));
         return n;
     }

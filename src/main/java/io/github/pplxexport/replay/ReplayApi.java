@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -18,31 +19,49 @@ import java.util.OptionalInt;
  *
  * <p>Endpoints: {@code POST /rest/perplexity_ask/graphql} (library listing, see
  * {@link LibraryQuery}), {@code GET /rest/thread/<uuid>} plain and schematized (see
- * {@link ThreadPages}), {@code GET /api/auth/session}, and the asset data / CDN paths (see
- * {@link AssetRoutes}). Unknown thread uuids get 403
- * {@code VIEW_THREAD_NOT_ALLOWED}, as the real API answers for a thread one may not see.
+ * {@link ThreadPages}; a sibling, see {@link Siblings}), {@code GET /api/auth/session}, and the asset data
+ * and CDN (see {@link AssetRoutes}). Unknown thread uuids get 403 {@code VIEW_THREAD_NOT_ALLOWED}, as the
+ * real API answers for a thread one may not see. A request whose request line names an absolute URL
+ * ({@code GET http://host/… HTTP/1.1}: the client uses this server as its HTTP proxy) is served by the CDN
+ * when the host is {@value #CDN_HOST}, like a direct request when it is this machine, and gets 502 for any
+ * other host: the replay never connects anywhere.
+ *
+ * <p>Sessions: the session cookie {@value #SESSION_COOKIE} whose value names an author folder of the archive
+ * (or the configured account) is that account's session. In the default open mode any other request is let
+ * in as the configured account (null: every thread, session named after the archive's only author). In
+ * strict mode ({@link ReplayOptions#strictAuth()}) every {@code /rest/} and {@code /api/} request without
+ * such a session gets 401 {@code {"error_code":"UNAUTHORIZED"}} (the session endpoint too), and a session
+ * fetching another account's thread gets 403 {@code VIEW_THREAD_NOT_ALLOWED}.
  */
 public final class ReplayApi {
     static final String GRAPHQL_PATH = "/rest/perplexity_ask/graphql";
     static final String THREAD_PREFIX = "/rest/thread/";
     static final String SESSION_PATH = "/api/auth/session";
     static final String DEFAULT_ACCOUNT = "replay";
+    /** The session cookie of the web app; its value selects a simulated account (see {@link #session}). */
+    public static final String SESSION_COOKIE = "__Secure-next-auth.session-token";
+    /**
+     * The fake CDN host of the project's sample data: asset URLs in raw_blocks.json read
+     * {@code http://cdn.pplx-sample.invalid/<web_uuid>/<asset_uuid>/<file>?Expires=…&Signature=…}; a client
+     * reaches them through this server as its HTTP proxy ({@code .invalid} never resolves anywhere else).
+     */
+    public static final String CDN_HOST = "cdn.pplx-sample.invalid";
+    private static final List<String> API_PREFIXES = List.of("/rest/", "/api/");
+    private static final List<String> LOOPBACK = List.of("127.0.0.1", "localhost", "[::1]");
 
     private final ReplayArchive archive;
     private final int pageSize;
-    /** The session cookie of the web app; its value selects a simulated account (see {@link #accountOf}). */
-    public static final String SESSION_COOKIE = "__Secure-next-auth.session-token";
-
     private final String account;
     private final String email;
     private final FaultPlan faults;
+    private final boolean strictAuth;
 
     /**
-     * Uses the archive, page size, account, e-mail and faults of {@code options} (port and
+     * Uses the archive, page size, account, e-mail, faults and auth mode of {@code options} (port and
      * request log belong to the server). A null account serves every thread and names the
      * session after the archive's only author folder (or {@value #DEFAULT_ACCOUNT}); the account,
-     * when given, also filters the library to that author. A null e-mail gives
-     * {@code <account>@example.com}.
+     * when given, also filters the library to that author. The e-mail, when given, is the configured
+     * account's (default {@code <account>@example.com}).
      */
     public ReplayApi(ReplayOptions options) {
         this.archive = new ReplayArchive(options.archive());
@@ -50,6 +69,7 @@ public final class ReplayApi {
         this.account = options.account();
         this.email = options.email();
         this.faults = options.faults();
+        this.strictAuth = options.strictAuth();
     }
 
     public Path archiveRoot() {
@@ -69,17 +89,33 @@ public final class ReplayApi {
     private ReplayResponse route(ReplayRequest request) {
         String path = request.path();
         try {
+            if (request.proxied() && !LOOPBACK.contains(request.proxiedHost())) {
+                if (!request.proxiedHost().equals(CDN_HOST)) {
+                    return ReplayResponse.error(502, "PROXY_HOST_NOT_SERVED");
+                }
+                return only("GET", request) ? AssetRoutes.cdn(request, path, archive, faults) : notAllowed();
+            }
+            if (AssetRoutes.isCdn(path)) {
+                return only("GET", request)
+                        ? AssetRoutes.cdn(request, path.substring(AssetRoutes.CDN_PREFIX.length() - 1), archive, faults)
+                        : notAllowed();
+            }
+            Optional<String> session = knownSession(request);
+            if (strictAuth && session.isEmpty() && API_PREFIXES.stream().anyMatch(path::startsWith)) {
+                return FaultResponses.status(401);
+            }
+            String caller = session.orElse(strictAuth ? null : account);
             if (path.equals(GRAPHQL_PATH)) {
-                return only("POST", request) ? graphql(request) : notAllowed();
+                return only("POST", request) ? graphql(request, caller) : notAllowed();
             }
             if (path.startsWith(THREAD_PREFIX)) {
-                return only("GET", request) ? thread(request) : notAllowed();
+                return only("GET", request) ? thread(request, caller) : notAllowed();
             }
             if (path.equals(SESSION_PATH)) {
-                return only("GET", request) ? session(request) : notAllowed();
+                return only("GET", request) ? session(session.orElse(sessionAccount())) : notAllowed();
             }
-            if (AssetRoutes.serves(path)) {
-                return only("GET", request) ? AssetRoutes.answer(request, archive) : notAllowed();
+            if (AssetRoutes.isData(path)) {
+                return only("GET", request) ? AssetRoutes.data(request, archive, faults) : notAllowed();
             }
             return ReplayResponse.error(404, "NOT_FOUND");
         } catch (IOException | RuntimeException e) {
@@ -91,15 +127,22 @@ public final class ReplayApi {
         }
     }
 
-    private ReplayResponse graphql(ReplayRequest request) {
+    /**
+     * {@code caller}: the account whose library is listed, null for every thread of the archive. Like an Apollo
+     * server, a body that is not a JSON object, or not sent as {@code Content-Type: application/json}, is a 400.
+     */
+    private ReplayResponse graphql(ReplayRequest request, String caller) {
+        String contentType = String.valueOf(request.header("Content-Type")).toLowerCase(Locale.ROOT);
         Map<String, Object> body = J.asMap(parseOrNull(request.bodyText()));
-        if (body == null) {
-            return ReplayResponse.json(400, Map.of("errors", List.of(Map.of("message", "request body is not a JSON object"))));
+        if (body == null || !contentType.startsWith("application/json")) {
+            return ReplayResponse.json(400, Map.of("errors", List.of(Map.of("message",
+                    "POST body must be a JSON object sent as Content-Type: application/json"))));
         }
-        return LibraryQuery.answer(body, archive, accountOf(request));
+        return LibraryQuery.answer(body, () -> archive.library(caller).stream()
+                .filter(t -> faults.listed(t.webUuid())).toList());
     }
 
-    private ReplayResponse thread(ReplayRequest request) throws IOException {
+    private ReplayResponse thread(ReplayRequest request, String caller) throws IOException {
         String uuid = QueryString.decodeSegment(request.path().substring(THREAD_PREFIX.length()));
         if (uuid.isEmpty() || uuid.contains("/")) {
             return ReplayResponse.error(404, "NOT_FOUND");
@@ -109,10 +152,12 @@ public final class ReplayApi {
             return ReplayResponse.error(400, gone.get());
         }
         Optional<ThreadRecord> found = archive.find(uuid);
-        if (found.isEmpty()) {
+        Optional<Siblings.Sibling> sibling = found.isEmpty() && faults.has(FaultPlan.Mark.SIBLING, uuid)
+                ? Siblings.find(archive, uuid) : Optional.empty();
+        ThreadRecord owner = found.or(() -> sibling.map(Siblings.Sibling::parent)).orElse(null);
+        if (owner == null || (strictAuth && !owner.author().equals(caller))) {
             return ReplayResponse.error(403, "VIEW_THREAD_NOT_ALLOWED");
         }
-        ThreadRecord t = found.get();
         Map<String, List<String>> query = request.query();
         boolean blocks = "true".equals(QueryString.first(query, "with_schematized_response"));
         String scope = (blocks ? "blocks:" : "entries:") + uuid;
@@ -126,7 +171,8 @@ public final class ReplayApi {
             }
             offset = decoded.getAsInt();
         }
-        return ReplayResponse.json(200, ThreadPages.page(stored(t, blocks), pageSize, offset, scope));
+        Map<String, Object> stored = found.isPresent() ? stored(owner, blocks) : sibling.get().stored(blocks);
+        return ReplayResponse.json(200, ThreadPages.page(stored, pageSize, offset, scope));
     }
 
     /** The stored response for one form; a thread archived without blocks answers an empty one. */
@@ -145,12 +191,10 @@ public final class ReplayApi {
         return empty;
     }
 
-    private ReplayResponse session(ReplayRequest request) {
-        String fromCookie = cookieAccount(request);
-        String name = fromCookie != null ? fromCookie : sessionAccount();
+    private ReplayResponse session(String name) {
         Map<String, Object> user = new LinkedHashMap<>();
         user.put("name", name);
-        user.put("email", email != null && fromCookie == null ? email : name + "@example.com");
+        user.put("email", email != null && name.equals(sessionAccount()) ? email : name + "@example.com");
         user.put("username", name);
         user.put("image", null);
         Map<String, Object> body = new LinkedHashMap<>();
@@ -160,17 +204,13 @@ public final class ReplayApi {
     }
 
     /**
-     * Several simulated accounts on one server: a session cookie whose value names an author folder
-     * logs in as that author (listing limited to their threads); otherwise the configured account.
+     * The account of a request's session cookie, when its value names an author folder of the archive or the
+     * configured account: several simulated accounts on one server.
      */
-    private String accountOf(ReplayRequest request) {
-        String fromCookie = cookieAccount(request);
-        return fromCookie != null ? fromCookie : account;
-    }
-
-    private String cookieAccount(ReplayRequest request) {
+    private Optional<String> knownSession(ReplayRequest request) {
         String token = request.cookie(SESSION_COOKIE);
-        return token != null && archive.authorFolders().contains(token) ? token : null;
+        return token != null && (token.equals(account) || archive.authorFolders().contains(token))
+                ? Optional.of(token) : Optional.empty();
     }
 
     String sessionAccount() {

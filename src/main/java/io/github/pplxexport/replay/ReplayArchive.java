@@ -81,7 +81,7 @@ final class ReplayArchive {
         }
     }
 
-    private Optional<ThreadRecord> record(Path dir) {
+    Optional<ThreadRecord> record(Path dir) {
         Path rel = root.relativize(dir);
         return ThreadRecord.read(dir, rel.getNameCount() > 1 ? rel.getName(0).toString() : null);
     }

@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param email      session e-mail, or null
  * @param faults     injected faults
  * @param requestLog JSON-lines request log file, or null for none
+ * @param strictAuth answer like the platform: API calls without a known session get 401, another
+ *                   account's thread 403 (see {@link ReplayApi}); false is the open mode of the demo
  */
 public record ReplayOptions(Path archive, int port, int pageSize, String account, String email,
-                            FaultPlan faults, Path requestLog) {
+                            FaultPlan faults, Path requestLog, boolean strictAuth) {
     public static final int DEFAULT_PAGE_SIZE = 5;
 
     public ReplayOptions {
@@ -30,26 +32,30 @@ public record ReplayOptions(Path archive, int port, int pageSize, String account
     }
 
     public static ReplayOptions of(Path archive) {
-        return new ReplayOptions(archive, 0, DEFAULT_PAGE_SIZE, null, null, FaultPlan.NONE, null);
+        return new ReplayOptions(archive, 0, DEFAULT_PAGE_SIZE, null, null, FaultPlan.NONE, null, false);
     }
 
     public ReplayOptions withPort(int p) {
-        return new ReplayOptions(archive, p, pageSize, account, email, faults, requestLog);
+        return new ReplayOptions(archive, p, pageSize, account, email, faults, requestLog, strictAuth);
     }
 
     public ReplayOptions withPageSize(int size) {
-        return new ReplayOptions(archive, port, size, account, email, faults, requestLog);
+        return new ReplayOptions(archive, port, size, account, email, faults, requestLog, strictAuth);
     }
 
     public ReplayOptions withAccount(String name, String mail) {
-        return new ReplayOptions(archive, port, pageSize, name, mail, faults, requestLog);
+        return new ReplayOptions(archive, port, pageSize, name, mail, faults, requestLog, strictAuth);
     }
 
     public ReplayOptions withFaults(FaultPlan plan) {
-        return new ReplayOptions(archive, port, pageSize, account, email, plan, requestLog);
+        return new ReplayOptions(archive, port, pageSize, account, email, plan, requestLog, strictAuth);
     }
 
     public ReplayOptions withRequestLog(Path file) {
-        return new ReplayOptions(archive, port, pageSize, account, email, faults, file);
+        return new ReplayOptions(archive, port, pageSize, account, email, faults, file, strictAuth);
+    }
+
+    public ReplayOptions withStrictAuth(boolean strict) {
+        return new ReplayOptions(archive, port, pageSize, account, email, faults, requestLog, strict);
     }
 }

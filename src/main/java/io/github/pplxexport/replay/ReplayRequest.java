@@ -3,6 +3,7 @@ package io.github.pplxexport.replay;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -13,15 +14,31 @@ import java.util.TreeMap;
  * @param path     raw (still percent-encoded) path, e.g. {@code /rest/thread/<uuid>}
  * @param rawQuery raw query string without {@code ?}, "" when absent
  * @param headers  header name to values; names are matched case-insensitively
- * @param body     request body, empty when absent
+ * @param body      request body, empty when absent
+ * @param authority {@code host[:port]} of an absolute-form request line ({@code GET http://host/path HTTP/1.1},
+ *                  what a client sends to a forward proxy), null for the usual origin form
  */
 public record ReplayRequest(String method, String path, String rawQuery,
-                            Map<String, List<String>> headers, byte[] body) {
+                            Map<String, List<String>> headers, byte[] body, String authority) {
 
     public static final String COOKIE = "Cookie";
 
+    /**
+     * Header names that carry a Perplexity session or identify the API client: the exporter may send them to
+     * the API only, never to a CDN. {@code Cookie} and {@code Authorization}, the web app's {@code x-app-*} /
+     * {@code x-perplexity-*} headers, and the {@code sec-ch-ua*} client hints the reference adds to its API calls
+     * (reference-behaviour.md §1.0). Lower case.
+     */
+    static final List<String> SESSION_HEADERS = List.of("cookie", "authorization");
+    static final List<String> SESSION_HEADER_PREFIXES = List.of("x-app-", "x-perplexity-", "sec-ch-ua");
+
+    /** An origin-form request (the usual one). */
+    public ReplayRequest(String method, String path, String rawQuery, Map<String, List<String>> headers, byte[] body) {
+        this(method, path, rawQuery, headers, body, null);
+    }
+
     public ReplayRequest {
-        method = method == null ? "GET" : method.toUpperCase(java.util.Locale.ROOT);
+        method = method == null ? "GET" : method.toUpperCase(Locale.ROOT);
         path = path == null || path.isEmpty() ? "/" : path;
         rawQuery = rawQuery == null ? "" : rawQuery;
         TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -34,6 +51,43 @@ public record ReplayRequest(String method, String path, String rawQuery,
         }
         headers = h;
         body = body == null ? new byte[0] : body;
+        authority = authority == null || authority.isEmpty() ? null : authority;
+    }
+
+    /** Whether the request line named an absolute URL (the client uses this server as its HTTP proxy). */
+    public boolean proxied() {
+        return authority != null;
+    }
+
+    /** The host of an absolute-form request line, lower case, without port; null for the origin form. */
+    public String proxiedHost() {
+        if (authority == null) {
+            return null;
+        }
+        try {
+            String host = java.net.URI.create("http://" + authority).getHost();
+            return (host == null ? authority : host).toLowerCase(Locale.ROOT);
+        } catch (IllegalArgumentException e) {
+            return authority.toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** {@code http://host/path?query} of a proxied request, null otherwise. */
+    public String absoluteUrl() {
+        return authority == null ? null : "http://" + authority + path + (rawQuery.isEmpty() ? "" : "?" + rawQuery);
+    }
+
+    /** The header names sent, lower case and sorted (names only: values can be secrets). */
+    public List<String> headerNames() {
+        return headers.keySet().stream().map(n -> n.toLowerCase(Locale.ROOT)).sorted().toList();
+    }
+
+    /** The {@link #SESSION_HEADERS session headers} among those sent (a blank Cookie line does not count). */
+    public List<String> sessionHeaderNames() {
+        return headerNames().stream()
+                .filter(n -> SESSION_HEADERS.contains(n) || SESSION_HEADER_PREFIXES.stream().anyMatch(n::startsWith))
+                .filter(n -> !n.equals("cookie") || hasCookie())
+                .toList();
     }
 
     /** A request without headers or body, handy for GETs in tests. */

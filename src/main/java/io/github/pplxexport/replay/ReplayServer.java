@@ -17,7 +17,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Serves a {@link ReplayApi} over HTTP on 127.0.0.1 with the JDK's built-in server; a thin adapter
- * that counts requests, applies the {@code slow} delay and writes the request log.
+ * that counts requests, applies the {@code slow} delay and writes the request log. The JDK server
+ * accepts absolute-form request lines ({@code GET http://cdn.pplx-sample.invalid/… HTTP/1.1}, what a
+ * client sends to its HTTP proxy) and routes them by path; the request keeps the URL's authority, so
+ * {@link ReplayApi} can serve the sample CDN as a forward proxy. {@code CONNECT} (https) is not served.
  *
  * <pre>
  * try (ReplayServer s = ReplayServer.start(ReplayOptions.of(archiveDir).withPageSize(3))) {
@@ -119,8 +122,10 @@ public final class ReplayServer implements AutoCloseable {
         try (InputStream in = ex.getRequestBody()) {
             body = in.readAllBytes();
         }
+        // an absolute-form request line (the client uses us as its HTTP proxy) keeps its host; the JDK
+        // server accepts it and routes it by path like any other
         return new ReplayRequest(ex.getRequestMethod(), uri.getRawPath(), uri.getRawQuery(),
-                ex.getRequestHeaders(), body);
+                ex.getRequestHeaders(), body, uri.isAbsolute() ? uri.getRawAuthority() : null);
     }
 
     private static void send(HttpExchange ex, ReplayResponse r) throws IOException {

@@ -14,8 +14,11 @@ import java.util.Map;
 
 /**
  * Appends one JSON line per request, so tests can count and inspect what a client did:
- * {@code {"n","method","path","query","status","cookie","cookie_names","host","operation","fault"}}.
- * Cookie values are secrets and never written; only the cookie names are.
+ * {@code {"n","method","path","query","status","cookie","cookie_names","host","url","headers",
+ * "session_headers","operation","fault"}}. {@code host} is the Host header; {@code url} the absolute URL of
+ * a request sent through the replay as a proxy (null otherwise); {@code headers} every header name sent,
+ * lower case; {@code session_headers} those of them that carry a session ({@link ReplayRequest#SESSION_HEADERS}).
+ * Header and cookie values are secrets and never written; only names are.
  */
 public final class RequestLog implements Closeable {
     private final BufferedWriter out;
@@ -39,6 +42,9 @@ public final class RequestLog implements Closeable {
         o.put("cookie", request.hasCookie());
         o.put("cookie_names", request.cookieNames());
         o.put("host", request.header("Host"));
+        o.put("url", request.absoluteUrl());
+        o.put("headers", request.headerNames());
+        o.put("session_headers", request.sessionHeaderNames());
         o.put("operation", response.operation());
         o.put("fault", response.fault());
         return PyJson.compact(o);

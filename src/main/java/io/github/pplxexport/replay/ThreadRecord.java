@@ -7,7 +7,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -22,12 +26,14 @@ import java.util.regex.Pattern;
  * @param title       {@code title}
  * @param mode        the archive mode ({@code search}, {@code computer}, ...)
  * @param author      {@code author}, else the top-level folder name
- * @param lastUpdated {@code lastUpdated}, verbatim
+ * @param lastUpdated {@code lastUpdated} verbatim; when absent, the newest entry's {@code updated_us}
+ *                    as {@code YYYY-MM-DDTHH:MM:SS.ffffffZ} (the platform always lists a timestamp)
  * @param space       {@code space} object or null
  * @param computer    whether {@code thread_metadata.mode} or the archive mode says computer
+ * @param status      the listing's {@code status}, see {@link #listingStatus}
  */
 record ThreadRecord(Path dir, String webUuid, String title, String mode, String author, String lastUpdated,
-                    Map<String, Object> space, boolean computer) {
+                    Map<String, Object> space, boolean computer, String status) {
 
     static final String THREAD_JSON = "thread.json";
     static final String RAW_ENTRIES = "raw_entries.json";
@@ -39,6 +45,8 @@ record ThreadRecord(Path dir, String webUuid, String title, String mode, String 
             .thenComparing(ThreadRecord::webUuid)
             .reversed();
 
+    private static final DateTimeFormatter MICROS =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
     private static final Pattern TIMESTAMP = Pattern.compile(
             "(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?)?");
 
@@ -58,11 +66,51 @@ record ThreadRecord(Path dir, String webUuid, String title, String mode, String 
             return Optional.empty();
         }
         String mode = J.str(t, "mode");
-        boolean computer = mode.equals("computer") || J.str(J.map(t, "metadata"), "mode").equals("4");
+        Map<String, Object> metadata = J.map(t, "metadata");
+        boolean computer = mode.equals("computer") || J.str(metadata, "mode").equals("4");
         String author = J.firstStr(t, "author");
+        String lastUpdated = J.str(t, "lastUpdated");
         return Optional.of(new ThreadRecord(dir, uuid, J.str(t, "title"), mode,
-                author.isEmpty() ? authorFolder : author, J.str(t, "lastUpdated"),
-                J.get(t, "space") instanceof Map<?, ?> ? J.map(t, "space") : null, computer));
+                author.isEmpty() ? authorFolder : author,
+                lastUpdated.isEmpty() ? newestEntryStamp(dir.resolve(RAW_ENTRIES)) : lastUpdated,
+                J.get(t, "space") instanceof Map<?, ?> ? J.map(t, "space") : null, computer,
+                listingStatus(metadata)));
+    }
+
+    /**
+     * The listing status from thread.json's {@code metadata} (the thread_metadata as fetched):
+     * {@code thread_status} upper-cased ({@code blocked} gives {@code BLOCKED}); without one, a
+     * {@code locked_reason} means {@code BLOCKED}, anything else {@code COMPLETED}.
+     */
+    static String listingStatus(Map<String, Object> metadata) {
+        String status = J.str(metadata, "thread_status");
+        if (!status.isEmpty()) {
+            return status.toUpperCase(Locale.ROOT);
+        }
+        return J.truthy(J.get(metadata, "locked_reason")) ? "BLOCKED" : "COMPLETED";
+    }
+
+    /**
+     * The newest {@code entries[].updated_us} in microsecond ISO, e.g. {@code 2026-02-03T09:21:40.430277Z}, so
+     * the exporter stores the same full-precision stamp on every run; else {@code thread_metadata.updated_at}
+     * (made ISO by {@link #updatedAt}); "" when the raw file is unreadable.
+     */
+    static String newestEntryStamp(Path rawEntries) {
+        Map<String, Object> raw;
+        try {
+            raw = Json.readObject(rawEntries);
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+        long newest = -1;
+        for (Object e : J.list(raw, "entries")) {
+            newest = Math.max(newest, J.toLong(J.get(e, "updated_us"), -1));
+        }
+        if (newest < 0) {
+            return J.str(J.map(raw, "thread_metadata"), "updated_at");
+        }
+        Instant t = Instant.ofEpochSecond(Math.floorDiv(newest, 1_000_000L), Math.floorMod(newest, 1_000_000L) * 1000L);
+        return MICROS.format(t);
     }
 
     /**

@@ -2,9 +2,9 @@ package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -24,7 +24,8 @@ class FaultInjectionTest {
 
     @TempDir
     Path dir;
-    private ReplayServer server;
+    @RegisterExtension
+    final ReplayFixture replay = new ReplayFixture();
 
     @BeforeEach
     void archive() {
@@ -33,16 +34,8 @@ class FaultInjectionTest {
         a.thread(TestArchive.uuid(2)).write();
     }
 
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private TestClient start(String faults) throws IOException {
-        server = ReplayServer.start(ReplayOptions.of(dir).withFaults(FaultPlan.parse(faults)));
-        return new TestClient(server.baseUri());
+        return replay.start(ReplayOptions.of(dir).withFaults(FaultPlan.parse(faults)));
     }
 
     @Test
@@ -113,14 +106,26 @@ class FaultInjectionTest {
             assertEquals(400, deleted.statusCode());
             assertEquals("ENTRY_DELETED", TestClient.json(deleted).get("error_code"));
         }
-        // the listing still shows them, as the real library does
-        assertEquals(2, LibraryListingTest.nodes(client.firstLibraryPage(25)).size());
+        // a deleted thread leaves the library (that is how sync-deleted finds its candidates); an expired one stays
+        assertEquals(List.of(UUID), LibraryListingTest.nodes(client.firstLibraryPage(25)).stream()
+                .map(n -> n.get("entryId")).toList());
+    }
+
+    @Test
+    void unlistedThreadIsMissingFromTheLibraryButStillFetched() throws IOException {
+        String other = TestArchive.uuid(2);
+        TestClient client = start("unlisted:" + other);
+        assertEquals(List.of(UUID), LibraryListingTest.nodes(client.firstLibraryPage(25)).stream()
+                .map(n -> n.get("entryId")).toList());
+        HttpResponse<String> r = client.get(ReplayApi.THREAD_PREFIX + other + "?" + TestClient.PLAIN);
+        assertEquals(200, r.statusCode());
+        assertEquals(other, io.github.pplxexport.json.J.str(
+                io.github.pplxexport.json.J.list(TestClient.json(r), "entries").get(0), "uuid"));
     }
 
     @Test
     void seededRateFaultsRepeatRunForRun() throws IOException {
         List<Integer> first = statuses("rate:0.3:429:seed=7", 40);
-        server.close();
         List<Integer> second = statuses("rate:0.3:429:seed=7", 40);
         assertEquals(first, second);
         long faulted = first.stream().filter(s -> s == 429).count();

@@ -2,6 +2,7 @@ package io.github.pplxexport.replay;
 
 import io.github.pplxexport.replay.FaultPlan.Fault;
 import io.github.pplxexport.replay.FaultPlan.Fault.Kind;
+import io.github.pplxexport.replay.FaultPlan.Mark;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,11 +32,28 @@ class FaultPlanTest {
 
     @Test
     void perThreadTerminalRules() {
-        FaultPlan plan = FaultPlan.parse("expired:aaa-1,deleted:bbb-2");
+        FaultPlan plan = FaultPlan.parse("expired:aaa-1,deleted:bbb-2,expired:ddd-4,deleted:ddd-4");
         assertEquals(Optional.of("ENTRY_EXPIRED"), plan.terminalFor("aaa-1"));
         assertEquals(Optional.of("ENTRY_DELETED"), plan.terminalFor("bbb-2"));
+        assertEquals(Optional.of("ENTRY_DELETED"), plan.terminalFor("ddd-4"), "deleted wins, as in the client");
         assertEquals(Optional.empty(), plan.terminalFor("ccc-3"));
         assertTrue(plan.forRequest(1).isEmpty(), "terminal rules are not request-numbered");
+        assertTrue(plan.listed("aaa-1"), "an expired thread stays in the library");
+        assertFalse(plan.listed("bbb-2"), "a deleted one leaves it");
+    }
+
+    @Test
+    void marksForListingSiblingsAndAssets() {
+        FaultPlan plan = FaultPlan.parse(" unlisted:T1 , sibling:S1,URL-EXPIRED:A1,asset-gone:A2");
+        assertFalse(plan.listed("T1"));
+        assertTrue(plan.terminalFor("T1").isEmpty(), "unlisted is not gone");
+        assertTrue(plan.has(Mark.SIBLING, "S1"));
+        assertTrue(plan.has(Mark.URL_EXPIRED, "A1"), "rule names ignore case, uuids keep theirs");
+        assertTrue(plan.has(Mark.ASSET_GONE, "A2"));
+        assertFalse(plan.has(Mark.ASSET_GONE, "A1"));
+        assertFalse(plan.has(Mark.SIBLING, "s1"));
+        assertFalse(plan.isEmpty());
+        assertTrue(plan.forRequest(1).isEmpty());
     }
 
     @Test
@@ -75,7 +94,8 @@ class FaultPlanTest {
     @Test
     void badRulesAreRejectedWithTheRuleNamed() {
         for (String bad : List.of("429", "429@0", "429@5-3", "200@1", "teapot@1", "slow:x@1", "slow:-5@1",
-                "rate:2", "rate:x", "rate:0.1:seed=abc", "expired:", "@3")) {
+                "rate:2", "rate:x", "rate:0.1:seed=abc", "expired:", "@3", "unlisted:", "sibling:",
+                "url-expired:", "asset-gone:", "gone:abc")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultPlan.parse(bad), bad);
             assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
         }

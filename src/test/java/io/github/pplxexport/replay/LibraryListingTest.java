@@ -1,8 +1,8 @@
 package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.J;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -21,18 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LibraryListingTest {
     @TempDir
     Path dir;
-    private ReplayServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final ReplayFixture replay = new ReplayFixture();
 
     private TestClient start(ReplayOptions options) throws IOException {
-        server = ReplayServer.start(options);
-        return new TestClient(server.baseUri());
+        return replay.start(options);
     }
 
     /** Thread i is updated i minutes after the base instant, so thread 30 is the newest. */
@@ -134,6 +127,47 @@ class LibraryListingTest {
         new TestArchive(dir).thread(TestArchive.uuid(1)).lastUpdated("2035-12-26 00:03 UTC").write();
         TestClient client = start(ReplayOptions.of(dir));
         assertEquals("2035-12-26T00:03:00.000000Z", nodes(client.firstLibraryPage(25)).get(0).get("updatedAt"));
+    }
+
+    @Test
+    void threadWithoutLastUpdatedIsListedWithItsNewestEntryAtMicrosecondPrecision() throws IOException {
+        TestArchive a = new TestArchive(dir);
+        // entries updated at 2035-12-26T00:30:00.000001Z + 0..2 us; the newest is the third
+        long base = java.time.Instant.parse("2035-12-26T00:30:00Z").getEpochSecond() * 1_000_000L + 1;
+        a.thread(TestArchive.uuid(1)).lastUpdated(null).entries(3).updatedUs(base).write();
+        a.thread(TestArchive.uuid(2)).lastUpdated(TestArchive.stamp(20)).write();
+        a.thread(TestArchive.uuid(3)).lastUpdated(TestArchive.stamp(40)).write();
+        TestClient client = start(ReplayOptions.of(dir));
+
+        List<Map<String, Object>> rows = nodes(client.firstLibraryPage(25));
+        assertEquals(List.of(TestArchive.uuid(3), TestArchive.uuid(1), TestArchive.uuid(2)),
+                rows.stream().map(r -> r.get("entryId")).toList(), "sorted by the derived stamp too");
+        assertEquals("2035-12-26T00:30:00.000003Z", rows.get(1).get("updatedAt"));
+    }
+
+    @Test
+    void withoutLastUpdatedOrEntryStampsTheThreadMetadataTimeIsListed() throws IOException {
+        new TestArchive(dir).thread(TestArchive.uuid(1)).lastUpdated(null)
+                .metadata("updated_at", "2035-12-26T01:02:03.450000").write();
+        TestClient client = start(ReplayOptions.of(dir));
+        assertEquals("2035-12-26T01:02:03.450000Z", nodes(client.firstLibraryPage(25)).get(0).get("updatedAt"));
+    }
+
+    @Test
+    void statusFollowsTheThreadStatusAndLock() throws IOException {
+        TestArchive a = new TestArchive(dir);
+        a.thread(TestArchive.uuid(1)).lastUpdated(TestArchive.stamp(1)).metadata("thread_status", "blocked")
+                .metadata("locked_reason", "spending_limit_exceeded").write();
+        a.thread(TestArchive.uuid(2)).lastUpdated(TestArchive.stamp(2))
+                .metadata("locked_reason", "spending_limit_exceeded").write();
+        a.thread(TestArchive.uuid(3)).lastUpdated(TestArchive.stamp(3)).metadata("thread_status", "completed").write();
+        a.thread(TestArchive.uuid(4)).lastUpdated(TestArchive.stamp(4)).metadata("thread_status", null).write();
+        TestClient client = start(ReplayOptions.of(dir));
+
+        Map<Object, Object> status = new java.util.HashMap<>();
+        nodes(client.firstLibraryPage(25)).forEach(n -> status.put(n.get("entryId"), n.get("status")));
+        assertEquals(Map.of(TestArchive.uuid(1), "BLOCKED", TestArchive.uuid(2), "BLOCKED",
+                TestArchive.uuid(3), "COMPLETED", TestArchive.uuid(4), "COMPLETED"), status);
     }
 
     @Test

@@ -66,6 +66,21 @@ class ReplayApiTest {
     }
 
     @Test
+    void graphqlWithoutAJsonContentTypeIsA400LikeApollo() {
+        new TestArchive(dir).thread(TestArchive.uuid(1)).write();
+        ReplayApi api = new ReplayApi(ReplayOptions.of(dir));
+        for (Map<String, List<String>> headers : List.of(Map.<String, List<String>>of(),
+                Map.of("Content-Type", List.of("text/plain;charset=UTF-8")))) {
+            ReplayResponse r = api.handle(1, new ReplayRequest("POST", ReplayApi.GRAPHQL_PATH, "", headers,
+                    firstPageBody().getBytes(StandardCharsets.UTF_8)));
+            assertEquals(400, r.status(), headers.toString());
+        }
+        ReplayResponse ok = api.handle(2, new ReplayRequest("POST", ReplayApi.GRAPHQL_PATH, "",
+                Map.of("content-type", List.of("application/json; charset=utf-8")), firstPageBody().getBytes(StandardCharsets.UTF_8)));
+        assertEquals(1, edges(ok).size());
+    }
+
+    @Test
     void brokenRawFileIsAServerErrorNotACrash() throws Exception {
         Path t = new TestArchive(dir).thread(TestArchive.uuid(1)).write();
         Files.writeString(t.resolve("raw_entries.json"), "{\"entries\": [");

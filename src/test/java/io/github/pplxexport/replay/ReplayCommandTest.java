@@ -39,6 +39,40 @@ class ReplayCommandTest {
     }
 
     @Test
+    void helpDocumentsStrictAuthTheProxyAndEveryFaultMark() {
+        StringWriter out = new StringWriter();
+        CommandLine cmd = new CommandLine(new ReplayCommand());
+        cmd.setOut(new PrintWriter(out, true));
+        assertEquals(0, cmd.execute("--help"));
+        String help = out.toString();
+        assertTrue(help.contains("--strict-auth"), help);
+        assertTrue(help.contains(ReplayApi.CDN_HOST), help);
+        // the help wraps lines anywhere; the option's own text is what it renders
+        String faults = String.join(" ", cmd.getCommandSpec().findOption("--faults").description());
+        for (FaultPlan.Mark mark : FaultPlan.Mark.values()) {
+            assertTrue(faults.contains(mark.ruleName() + ":<"), mark + " in " + faults);
+        }
+    }
+
+    @Test
+    void readmeReplaySectionDocumentsEveryOptionAndFaultMark() throws java.io.IOException {
+        String readme = java.nio.file.Files.readString(Path.of("README.md"));
+        int start = readme.indexOf("\n## Replay API");
+        assertTrue(start >= 0, "README has a Replay API section");
+        int end = readme.indexOf("\n## ", start + 1);
+        String section = readme.substring(start, end < 0 ? readme.length() : end);
+        for (String option : new CommandLine(new ReplayCommand()).getCommandSpec().optionsMap().keySet()) {
+            if (option.startsWith("--") && !option.equals("--help") && !option.equals("--version")) {
+                assertTrue(section.contains("`" + option), option + " documented in the README's Replay section");
+            }
+        }
+        for (FaultPlan.Mark mark : FaultPlan.Mark.values()) {
+            assertTrue(section.contains("`" + mark.ruleName() + ":"), mark + " documented in the README's Replay section");
+        }
+        assertTrue(section.contains(ReplayApi.CDN_HOST));
+    }
+
+    @Test
     void archiveOptionIsRequired() {
         StringWriter err = new StringWriter();
         assertEquals(2, run(err));

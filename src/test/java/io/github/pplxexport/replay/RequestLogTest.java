@@ -57,6 +57,9 @@ class RequestLogTest {
         assertEquals(Boolean.TRUE, session.get("cookie"));
         assertEquals(List.of("__Secure-next-auth.session-token", "other"), session.get("cookie_names"));
         assertTrue(J.str(session, "host").startsWith("127.0.0.1:"));
+        assertNull(session.get("url"), "not a proxied request");
+        assertTrue(J.list(session, "headers").containsAll(List.of("cookie", "host")), session.toString());
+        assertEquals(List.of("cookie"), session.get("session_headers"));
         assertNull(session.get("operation"));
 
         Map<String, Object> graphql = rows.get(1);
@@ -74,5 +77,7 @@ class RequestLogTest {
         assertEquals("429", noCookie.get("fault"));
         assertEquals(Boolean.FALSE, noCookie.get("cookie"));
         assertEquals(List.of(), noCookie.get("cookie_names"));
+        assertEquals(List.of(), noCookie.get("session_headers"));
+        assertFalse(J.list(noCookie, "headers").contains("cookie"));
     }
 }

@@ -50,6 +50,9 @@ final class TestArchive {
         private int entries = 1;
         private int background;
         private boolean blocks;
+        private Long updatedUs;
+        private final Map<String, Object> extraMetadata = new LinkedHashMap<>();
+        private String sibling;
 
         private Thread(String uuid) {
             this.uuid = uuid;
@@ -71,8 +74,27 @@ final class TestArchive {
             return this;
         }
 
+        /** null leaves the key out of thread.json. */
         Thread lastUpdated(String s) {
             lastUpdated = s;
+            return this;
+        }
+
+        /** Entry i gets {@code updated_us = base + i} (plain form). */
+        Thread updatedUs(long base) {
+            updatedUs = base;
+            return this;
+        }
+
+        /** An extra thread_metadata field (in thread.json's metadata and both raw files). */
+        Thread metadata(String key, Object value) {
+            extraMetadata.put(key, value);
+            return this;
+        }
+
+        /** The last entry names this answer-variant sibling in its side_by_side_metadata. */
+        Thread sibling(String siblingUuid) {
+            sibling = siblingUuid;
             return this;
         }
 
@@ -111,6 +133,7 @@ final class TestArchive {
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("title", title);
             meta.put("mode", mode.equals("computer") ? "4" : "1");
+            meta.putAll(extraMetadata);
 
             Map<String, Object> t = new LinkedHashMap<>();
             t.put("web_uuid", uuid);
@@ -119,7 +142,9 @@ final class TestArchive {
             t.put("mode", mode);
             t.put("author", author);
             t.put("space", space);
-            t.put("lastUpdated", lastUpdated);
+            if (lastUpdated != null) {
+                t.put("lastUpdated", lastUpdated);
+            }
             t.put("metadata", meta);
             writeFile(dir.resolve("thread.json"), PyJson.pretty(t));
             writeFile(dir.resolve("raw_entries.json"), PyJson.compact(stored(meta, false)));
@@ -148,6 +173,13 @@ final class TestArchive {
                     e.put("query_str", "question " + kind + i);
                     e.put("display_model", model);
                     e.put("text", "[]");
+                    if (updatedUs != null) {
+                        e.put("updated_us", updatedUs + i);
+                    }
+                    if (sibling != null && kind.equals("e") && i == n - 1) {
+                        e.put("side_by_side_metadata", Map.of("sibling_uuid", sibling, "selection_status", "SELECTED",
+                                "experiment_role", "answer_rewrite_v2"));
+                    }
                 }
                 list.add(e);
             }

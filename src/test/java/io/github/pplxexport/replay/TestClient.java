@@ -25,12 +25,27 @@ final class TestClient {
             + "&supported_block_use_cases=workflow_steps&supported_block_use_cases=markdown";
     static final String SESSION_COOKIE = "__Secure-next-auth.session-token=s3cr3t-value";
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
     private final URI base;
     private String cookie = SESSION_COOKIE;
 
     TestClient(URI base) {
+        this(base, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
+    }
+
+    private TestClient(URI base, HttpClient http) {
         this.base = base;
+        this.http = http;
+    }
+
+    /**
+     * A client that uses the replay at {@code base} as its HTTP proxy for every URL, so absolute URLs such as
+     * the sample CDN's go out as absolute-form request lines; no session cookie.
+     */
+    static TestClient viaProxy(URI base) {
+        HttpClient proxied = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                .proxy(java.net.ProxySelector.of(new java.net.InetSocketAddress(base.getHost(), base.getPort()))).build();
+        return new TestClient(base, proxied).withoutCookie();
     }
 
     TestClient withoutCookie() {
@@ -38,8 +53,28 @@ final class TestClient {
         return this;
     }
 
-    HttpResponse<String> get(String pathAndQuery) {
-        return send(HttpRequest.newBuilder(base.resolve(pathAndQuery)).GET());
+    /** The session cookie names this account (an author folder logs in as that author). */
+    TestClient withSession(String token) {
+        cookie = ReplayApi.SESSION_COOKIE + "=" + token;
+        return this;
+    }
+
+    /** Sends one GET (a path, or an absolute URL) with these extra headers (name, value, name, value, ...). */
+    HttpResponse<String> get(String pathAndQuery, String... headers) {
+        return send(request(pathAndQuery, headers), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+
+    /** {@link #get} for a binary answer. */
+    HttpResponse<byte[]> getBytes(String pathAndQuery, String... headers) {
+        return send(request(pathAndQuery, headers), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private HttpRequest.Builder request(String pathAndQuery, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(pathAndQuery)).GET();
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return b;
     }
 
     HttpResponse<String> graphql(String op, String hash, Map<String, Object> variables) {
@@ -90,12 +125,15 @@ final class TestClient {
     }
 
     private HttpResponse<String> send(HttpRequest.Builder b) {
+        return send(b, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+
+    private <T> HttpResponse<T> send(HttpRequest.Builder b, HttpResponse.BodyHandler<T> handler) {
         if (cookie != null) {
             b.header("Cookie", cookie + "; other=1");
         }
         try {
-            return http.send(b.timeout(Duration.ofSeconds(10)).build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return http.send(b.timeout(Duration.ofSeconds(10)).build(), handler);
         } catch (IOException e) {
             throw new AssertionError("request failed: " + e, e);
         } catch (InterruptedException e) {

@@ -2,8 +2,8 @@ package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -22,18 +22,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ThreadFetchTest {
     @TempDir
     Path dir;
-    private ReplayServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    final ReplayFixture replay = new ReplayFixture();
 
     private TestClient start(int pageSize) throws IOException {
-        server = ReplayServer.start(ReplayOptions.of(dir).withPageSize(pageSize));
-        return new TestClient(server.baseUri());
+        return replay.start(ReplayOptions.of(dir).withPageSize(pageSize));
     }
 
     private static List<Object> concat(List<Map<String, Object>> pages, String key) {
