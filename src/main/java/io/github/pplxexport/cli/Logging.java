@@ -48,12 +48,13 @@ public final class Logging {
             fa.start();
             root.addAppender(fa);
             root.setLevel(Level.DEBUG);
-            if (!verbose) {
+            ch.qos.logback.core.Appender<ch.qos.logback.classic.spi.ILoggingEvent> console = root.getAppender("CONSOLE");
+            if (!verbose && console != null) {
                 // the console keeps its INFO view while the file gets everything
                 ch.qos.logback.classic.filter.ThresholdFilter f = new ch.qos.logback.classic.filter.ThresholdFilter();
                 f.setLevel("INFO");
                 f.start();
-                root.getAppender("CONSOLE").addFilter(f);
+                console.addFilter(f);
             }
         }
     }
