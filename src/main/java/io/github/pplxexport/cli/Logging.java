@@ -34,7 +34,7 @@ public final class Logging {
             try {
                 Files.createDirectories(file.toAbsolutePath().getParent());
             } catch (java.io.IOException e) {
-                throw new UsageException("cannot create the log folder for " + file + ": " + e.getMessage());
+                throw UsageException.io("create the folder of the log file " + file.toAbsolutePath(), e);
             }
             PatternLayoutEncoder enc = new PatternLayoutEncoder();
             enc.setContext(ctx);
@@ -56,6 +56,7 @@ public final class Logging {
                 f.start();
                 console.addFilter(f);
             }
+            LOG.info("[log] full debug log: {}", file.toAbsolutePath().normalize());
         }
     }
 
