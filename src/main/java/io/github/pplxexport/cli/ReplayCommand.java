@@ -43,8 +43,9 @@ public class ReplayCommand implements Callable<Integer> {
     int pageSize;
 
     @Option(names = "--faults", paramLabel = "SPEC",
-            description = "Injected faults, e.g. 429@2,500@3-4,cloudflare@5,slow:3000@6,truncated@7,"
-                    + "malformed@8,expired:<uuid>,deleted:<uuid>,rate:0.1:429:seed=42")
+            description = "Faults to inject, as comma-separated rules without spaces: 429@2 (status 429 for request 2),"
+                    + " 500@3-4, cloudflare@5, slow:3000@6, truncated@7, malformed@8, expired:<uuid>, deleted:<uuid>,"
+                    + " rate:0.1:429:seed=42 (see README, Replay API).")
     String faults;
 
     @Option(names = "--request-log", paramLabel = "FILE", description = "Append one JSON line per request.")

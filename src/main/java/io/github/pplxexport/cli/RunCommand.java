@@ -46,6 +46,8 @@ public class RunCommand implements Callable<Integer> {
     int maxSyncs;
 
     @Mixin
+    PacingOption pacing;
+    @Mixin
     GlobalOptions.Archive archive;
     @Mixin
     GlobalOptions.Site site;
@@ -58,7 +60,7 @@ public class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Logging.configure(parent.global, "run");
         return OnlineRun.guarded(() -> {
-            Map<String, String> flags = new HashMap<>();
+            Map<String, String> flags = new HashMap<>(pacing.properties());
             flags.put("pplx.schedule.enabled", "true");
             flags.put("pplx.run.max-syncs", String.valueOf(maxSyncs));
             if (cron != null) {
