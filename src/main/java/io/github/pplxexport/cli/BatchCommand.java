@@ -28,13 +28,7 @@ public class BatchCommand implements Callable<Integer> {
     @Mixin
     PacingOption pacing;
     @Mixin
-    GlobalOptions.Archive archive;
-    @Mixin
-    GlobalOptions.Site site;
-    @Mixin
-    GlobalOptions.Pipeline pipeline;
-    @Mixin
-    GlobalOptions.Log log;
+    GlobalOptions.All globals;
 
     /** The route this command runs ({@code sync} runs the index first). */
     String route() {

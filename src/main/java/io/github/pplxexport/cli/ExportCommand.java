@@ -42,13 +42,7 @@ public class ExportCommand implements Callable<Integer> {
     @Mixin
     PacingOption pacing;
     @Mixin
-    GlobalOptions.Archive archive;
-    @Mixin
-    GlobalOptions.Site site;
-    @Mixin
-    GlobalOptions.Pipeline pipeline;
-    @Mixin
-    GlobalOptions.Log log;
+    GlobalOptions.All globals;
 
     @Override
     public Integer call() throws Exception {

@@ -2,6 +2,7 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -12,8 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The global options as one command sees them. They come in four mixins, and each command mixes in
- * only those that apply to it (so {@code status --help} shows no {@code --cookies}); they are accepted
+ * The global options as one command sees them. They come in four mixins (and {@link All} of them), and
+ * each command mixes in only those that apply to it (so {@code status --help} shows no {@code --cookies}); they are accepted
  * before the command name too, where the top level takes all four. After parsing, {@link PplxExportCli}
  * applies the top level's values, then the command's, onto one GlobalOptions ({@code parent.global}).
  */
@@ -95,6 +96,25 @@ public class GlobalOptions {
         public void applyTo(GlobalOptions g) {
             g.verbosity += verbose.length;
             g.logFile = logFile != null ? logFile : g.logFile;
+        }
+    }
+
+    /** All four: the top level and the commands that talk to Perplexity. */
+    public static class All implements Part {
+        @Mixin
+        Archive archive;
+        @Mixin
+        Site site;
+        @Mixin
+        Pipeline pipeline;
+        @Mixin
+        Log log;
+
+        @Override
+        public void applyTo(GlobalOptions g) {
+            for (Part p : new Part[]{archive, site, pipeline, log}) {
+                p.applyTo(g);
+            }
         }
     }
 

@@ -22,13 +22,7 @@ public class IndexCommand implements Callable<Integer> {
     @Mixin
     PacingOption pacing;
     @Mixin
-    GlobalOptions.Archive archive;
-    @Mixin
-    GlobalOptions.Site site;
-    @Mixin
-    GlobalOptions.Pipeline pipeline;
-    @Mixin
-    GlobalOptions.Log log;
+    GlobalOptions.All globals;
 
     @Override
     public Integer call() throws Exception {

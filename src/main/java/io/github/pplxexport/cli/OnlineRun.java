@@ -59,7 +59,6 @@ final class OnlineRun {
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
-        Path out = g.writableArchiveRoot(config);
         Cookies cookies = null;
         String cookieSource = "(none)";
         if (g.cookies != null) {
@@ -71,6 +70,7 @@ final class OnlineRun {
             }
             cookies.sessionWarning().ifPresent(w -> LOG.warn("[auth] {}", w));
         }
+        Path out = g.writableArchiveRoot(config);
         properties = g.properties(properties);
         Map<String, String> props = new HashMap<>(defaults());
         props.putAll(properties);

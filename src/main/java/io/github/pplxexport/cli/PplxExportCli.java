@@ -46,13 +46,7 @@ public class PplxExportCli implements Runnable {
     public static final int EXIT_ABORTED = 3;
 
     @Mixin
-    GlobalOptions.Archive archive;
-    @Mixin
-    GlobalOptions.Site site;
-    @Mixin
-    GlobalOptions.Pipeline pipeline;
-    @Mixin
-    GlobalOptions.Log log;
+    GlobalOptions.All options;
 
     /** The global options as the command sees them: the top level's, then the command's own mixins. */
     final GlobalOptions global = new GlobalOptions();
@@ -78,6 +72,14 @@ public class PplxExportCli implements Runnable {
         cli.setExecutionStrategy(parsed -> {
             top.mergeGlobalOptions(parsed);
             return new CommandLine.RunLast().execute(parsed);
+        });
+        cli.setParameterExceptionHandler((ex, arguments) -> {
+            // the mistake and where to look, not the whole usage
+            java.io.PrintWriter err = ex.getCommandLine().getErr();
+            err.println(ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+            err.println("See '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            return EXIT_USAGE;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             Logging.error(ex);

@@ -77,4 +77,18 @@ class HelpTest {
             assertTrue(h.contains("\nExamples:\n  java -jar target/pplx-export.jar "), command + ":\n" + h);
         }
     }
+
+    @Test
+    void aMistakeOnTheCommandLineIsTheMessageAndWhereToLookNotTheWholeHelp() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(2, PplxExportCli.execute("status", "--cookies", "c.txt"), "status has no --cookies");
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(List.of("Unknown options: '--cookies', 'c.txt'", "Possible solutions: --config",
+                "See 'pplx-export status --help'."), buf.toString(StandardCharsets.UTF_8).lines().toList());
+    }
 }
