@@ -33,6 +33,7 @@ class FileModesTest {
         ChildJvm.Result r = ChildJvm.run("022", Paths.get(""), "demo", "--out", out.toString(),
                 "--log-file", log.toString());
         assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.stderr().contains(" [log] full debug log: " + log.toAbsolutePath() + "\n"), "the log's path is told: " + r);
 
         Map<String, String> modes = modes(out);
         for (String must : List.of("index/library_alice.json", "index/library_bob.json", "index/batch_state.json",
