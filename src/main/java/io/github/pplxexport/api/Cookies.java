@@ -7,7 +7,9 @@ import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +32,9 @@ import java.util.stream.Collectors;
  * ever contains one.
  */
 public final class Cookies {
+
+    /** The cookie that carries the login (reference-cli-and-archive.md §5.4–5.5); the others are optional. */
+    public static final String SESSION_COOKIE = "__Secure-next-auth.session-token";
 
     /** Default domain for a JSON entry without one: the file is a Perplexity cookie export. */
     static final String DEFAULT_DOMAIN = ".perplexity.ai";
@@ -84,6 +89,42 @@ public final class Cookies {
     /** Reads a cookie file; the format is told from its first non-blank character. */
     public static Cookies parse(Path file) throws IOException {
         return parse(Files.readString(file, StandardCharsets.UTF_8), "file:" + file);
+    }
+
+    /**
+     * Reads {@code --cookies FILE}; every failure is an exception whose message is one line for the user
+     * naming the file ("cookie file not found: X", "cannot read cookie file X: ...", a format problem).
+     */
+    public static Cookies read(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            throw new IOException("cookie file not found: " + file);
+        }
+        if (Files.isDirectory(file)) {
+            throw new IOException("cannot read cookie file " + file + ": it is a folder");
+        }
+        try {
+            return parse(file);
+        } catch (MalformedInputException e) {
+            throw new IOException("cannot read cookie file " + file + ": not UTF-8 text", e);
+        } catch (AccessDeniedException e) {
+            throw new IOException("cannot read cookie file " + file + ": permission denied", e);
+        }
+    }
+
+    /**
+     * A warning when the file cannot log anyone in: it held no cookie at all (wrong file or format), or
+     * none named {@link #SESSION_COOKIE}. Names only cookie names and the file, never a value.
+     */
+    public Optional<String> sessionWarning() {
+        if (cookies.isEmpty()) {
+            return Optional.of("0 cookies read from " + source + ": expected a Netscape cookies.txt (tab-separated"
+                    + " lines) or a JSON cookie export holding " + SESSION_COOKIE);
+        }
+        if (cookies.stream().noneMatch(c -> c.name().equals(SESSION_COOKIE))) {
+            return Optional.of(cookies.size() + " cookie(s) read from " + source + ", but no " + SESSION_COOKIE
+                    + ": export the cookies of perplexity.ai while logged in");
+        }
+        return Optional.empty();
     }
 
     /** Parses cookie-file text; {@code source} is how logs name it (e.g. {@code file:/path}). */

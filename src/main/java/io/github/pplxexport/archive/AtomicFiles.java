@@ -5,11 +5,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The write discipline of every archive and state file (reference-cli-and-archive.md §3.11,
@@ -18,7 +20,8 @@ import java.util.Arrays;
  * anything fails. A file whose bytes would not change is not touched at all (mtime kept), so re-running
  * is free of diff noise. Sources of truth (raw responses, thread.json, state and index files) are flushed
  * to disk before the rename; derived files that re-render can rebuild (Markdown, sources) skip the flush,
- * which is most of the cost of writing a large archive.
+ * which is most of the cost of writing a large archive. Files get the mode any file the user writes
+ * gets (0666 under the umask), directories 0777 under the umask.
  */
 public final class AtomicFiles {
     private AtomicFiles() {
@@ -51,10 +54,9 @@ public final class AtomicFiles {
     static void write(Path file, byte[] bytes, boolean flush) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        // a unique temp name: parallel writers never share one
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+        Path tmp = newTempFile(dir, file.getFileName().toString());
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
                 ByteBuffer buf = ByteBuffer.wrap(bytes);
                 while (buf.hasRemaining()) {
                     ch.write(buf);
@@ -70,6 +72,22 @@ public final class AtomicFiles {
             }
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * A new empty {@code .<name>.<random>.tmp} in {@code dir}. Created with CREATE_NEW (never an existing
+     * file or link), so parallel writers never share one, and with the mode any new file gets under the
+     * umask: {@code Files.createTempFile} would make it 0600, and the rename would carry that over.
+     */
+    static Path newTempFile(Path dir, String name) throws IOException {
+        while (true) {
+            Path tmp = dir.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            try {
+                return Files.createFile(tmp);
+            } catch (FileAlreadyExistsException taken) {
+                // another writer's name: draw again
+            }
         }
     }
 }

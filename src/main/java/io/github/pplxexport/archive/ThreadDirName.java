@@ -1,7 +1,5 @@
 package io.github.pplxexport.archive;
 
-import io.github.pplxexport.text.PyStrings;
-
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
@@ -36,9 +34,10 @@ import java.util.stream.Stream;
  * (reference-behaviour.md §5.1, reference-cli-and-archive.md §3.2–3.3), and the move of a thread's
  * older directory into its current one when a continued thread changes date.
  *
- * <p>Both segments that come from data are guarded: the account folder is sanitised, and the
- * constructor refuses any segment that could leave {@code <out>} ({@code /}, {@code \}, NUL,
- * {@code .}, {@code ..}), so a hostile title, author, date or uuid never escapes the archive.
+ * <p>Both segments that come from data are guarded: the account folder is made safe by {@link SafeName},
+ * and the constructor refuses any segment that SafeName would change (a separator, {@code .} or
+ * {@code ..}, a leading dot, a control character, a device name), so a hostile title, author, date or
+ * uuid never escapes the archive nor hides in it.
  *
  * @param account the sanitised account folder (see {@link #accountFolder})
  * @param mode the detected mode, the second level
@@ -51,8 +50,6 @@ public record ThreadDirName(String account, Mode mode, String name) {
     /** How many conflicting file names the migration warning lists. */
     static final int CONFLICTS_LISTED = 20;
 
-    /** Path separators and the characters Windows forbids in names, by runs. */
-    private static final Pattern ACCOUNT_UNSAFE = Pattern.compile("[\\\\/:*?\"<>|\\x00]+");
     /**
      * Runs of characters that are not Python {@code \w}, not CJK U+4E00–U+9FFF and not {@code -}.
      * Python's {@code \w} is {@code str.isalnum()} plus {@code _}, i.e. letters (L*) and numbers
@@ -72,8 +69,7 @@ public record ThreadDirName(String account, Mode mode, String name) {
     }
 
     private static void requireSegment(String s, String what) {
-        if (s == null || s.isEmpty() || s.equals(".") || s.equals("..") || s.indexOf('/') >= 0
-                || s.indexOf('\\') >= 0 || s.indexOf('\0') >= 0) {
+        if (!SafeName.isSafe(s)) {
             throw new IllegalArgumentException("unsafe " + what + ": " + (s == null ? "null" : PyJson.quote(s)));
         }
     }
@@ -99,13 +95,12 @@ public record ThreadDirName(String account, Mode mode, String name) {
     }
 
     /**
-     * Account folder: runs of {@code \ / : * ? " < > |} become {@code _}, then trimmed; empty,
-     * {@code .} and {@code ..} become {@code unknown}; everything else, spaces included, is kept.
-     * NUL also counts as unsafe (no file system takes it).
+     * Account folder: the reference's rule (runs of {@code \ / : * ? " < > |} become {@code _}, then
+     * trimmed; nothing left becomes {@code unknown}; spaces kept), made visible and safe for any name by
+     * {@link SafeName}: no leading dot, no control characters, no device names, at most 200 bytes.
      */
     public static String accountFolder(String displayName) {
-        String s = PyStrings.strip(ACCOUNT_UNSAFE.matcher(displayName == null ? "" : displayName).replaceAll("_"));
-        return s.isEmpty() || s.equals(".") || s.equals("..") ? "unknown" : s;
+        return SafeName.of(displayName, "unknown");
     }
 
     /**

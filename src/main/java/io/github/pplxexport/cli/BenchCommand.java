@@ -6,6 +6,7 @@ import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.sample.SampleArchive;
 import io.github.pplxexport.sample.SyntheticArchive;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -24,9 +25,10 @@ import java.util.concurrent.Callable;
  * pipeline and prints threads/s and peak heap, for each requested size (memory must stay flat as the
  * archive grows).
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmark offline re-render: build N synthetic thread dirs from archive-sample/,",
-                "re-render them through the shipped routes, print threads/s and peak heap."})
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Benchmark offline re-render: threads/s and peak heap.",
+        description = "Builds N synthetic thread dirs from archive-sample/, re-renders them through the shipped"
+                + " routes and prints threads/s and peak heap, for each size asked for.")
 public class BenchCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
@@ -38,6 +40,11 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", defaultValue = "0",
             description = "Re-render worker threads (default: one per core).")
     int workers;
+
+    @Mixin
+    GlobalOptions.Pipeline pipeline;
+    @Mixin
+    GlobalOptions.Log log;
 
     @Override
     public Integer call() throws Exception {

@@ -7,6 +7,8 @@ import io.github.pplxexport.replay.ReplayServer;
 import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.sample.SampleArchive;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 import java.io.IOException;
@@ -14,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,26 +25,46 @@ import java.util.concurrent.Callable;
 /**
  * {@code demo}: serves the project's sample library ({@code archive-sample/}) through the replay API on a free
  * loopback port and runs the real {@code sync} pipeline against it, once per account of the sample, with zero
- * delays, into {@code --out}.
+ * delays, into {@code --out} (default {@code ./demo_archive}).
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Replay archive-sample/ through an embedded Perplexity-compatible API on 127.0.0.1 and",
-                "export it with the real pipeline into --out (default ./web_archive)."})
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Export the bundled sample through a local replay API (no account).",
+        description = "Serves archive-sample/ as a Perplexity-compatible API on a free 127.0.0.1 port and runs the"
+                + " real sync (index, then batch) against it once per sample account, with no pauses, into --out."
+                + " The demo has its own folder, ./demo_archive, so it never mixes with a real ./web_archive.",
+        footer = {"", "Examples:",
+                "  java -jar target/pplx-export.jar demo",
+                "  java -jar target/pplx-export.jar demo --out /tmp/demo && java -jar target/pplx-export.jar status --out /tmp/demo -v",
+                "  java -jar target/pplx-export.jar replay --archive demo_archive --port 8765"})
 public class DemoCommand implements Callable<Integer> {
-    /** Zero pacing: the replay server is local. Retries still work, quickly. */
-    static final Map<String, String> NO_DELAYS = Map.of(
-            "pplx.pacing.thread-delay-min-ms", "0",
-            "pplx.pacing.thread-delay-max-ms", "0",
-            "pplx.pacing.page-delay-ms", "0",
-            "pplx.pacing.blocks-delay-ms", "0",
-            "pplx.retry.delay-ms", "100",
-            "pplx.retry.maximum-delay-ms", "1000");
+    /** The demo's own archive folder: never the real one's default. */
+    static final Path DEFAULT_OUT = Paths.get("demo_archive");
+
+    /** No pacing, as the replay server is local; retries still work, quickly. */
+    static final Map<String, String> NO_DELAYS = withQuickRetries();
 
     @ParentCommand
     PplxExportCli parent;
 
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the demo archive goes (default: ./demo_archive).")
+    Path out;
+
+    @Mixin
+    GlobalOptions.Pipeline pipeline;
+    @Mixin
+    GlobalOptions.Log log;
+
+    private static Map<String, String> withQuickRetries() {
+        Map<String, String> m = new java.util.HashMap<>(PacingOption.NO_PACING);
+        m.put("pplx.retry.delay-ms", "100");
+        m.put("pplx.retry.maximum-delay-ms", "1000");
+        return Map.copyOf(m);
+    }
+
     @Override
     public Integer call() throws Exception {
+        // --out after the command, else before it, else the demo's own folder (the config never redirects it)
+        parent.global.out = out != null ? out : parent.global.out != null ? parent.global.out : DEFAULT_OUT;
         Logging.configure(parent.global, "demo");
         Path out = parent.global.out();
         Path scratch = Files.createTempDirectory("pplx-demo");

@@ -6,6 +6,7 @@ import io.github.pplxexport.export.ThreadUrls;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.library.LibraryIndex;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -20,21 +21,28 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code export <url|uuid>}: one thread; writes nothing when the archive copy is up to date. */
-@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Export one thread by URL or uuid. Skips with no writes when the archived thread.json",
-                "has the same lastUpdated, unless --force."})
+@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Export one thread by URL or uuid.",
+        description = "Fetches one thread and writes its thread dir. Writes nothing when the archived thread.json"
+                + " has the same lastUpdated as the library index, unless --force.",
+        footer = {"", "Examples:",
+                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt export https://www.perplexity.ai/search/<uuid>",
+                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt export <uuid> --force"})
 public class ExportCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
 
-    @Parameters(paramLabel = "THREAD", description = "Thread URL (…/search/<uuid>, …/computer/tasks/<uuid>) or bare uuid.")
+    @Parameters(paramLabel = "THREAD", description = "Thread URL (https://www.perplexity.ai/search/<uuid>,"
+            + " …/computer/tasks/<uuid>) or the bare uuid.")
     String thread;
 
     @Option(names = "--force", description = "Re-export even when lastUpdated is unchanged.")
     boolean force;
 
-    @Option(names = "--skip-auth-check", description = "Skip the startup session probe.")
-    boolean skipAuthCheck;
+    @Mixin
+    PacingOption pacing;
+    @Mixin
+    GlobalOptions.All globals;
 
     @Override
     public Integer call() throws Exception {
@@ -46,7 +54,7 @@ public class ExportCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage());
         }
         return OnlineRun.guarded(() -> {
-            OnlineRun run = OnlineRun.prepare(parent.global, skipAuthCheck, Map.of());
+            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
             Map<String, Object> row = indexRow(run.out, uuid).orElse(null);
             String url = thread.startsWith("http") ? thread : ThreadUrls.canonical(uuid, false);
             BatchSummary s = run.run("direct:export", new ExportRequest(uuid, url, row, !force), BatchSummary.class);

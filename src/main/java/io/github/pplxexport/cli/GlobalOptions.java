@@ -2,59 +2,140 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Options every command accepts, before or after the command name. */
+/**
+ * The global options as one command sees them. They come in four mixins (and {@link All} of them), and
+ * each command mixes in only those that apply to it (so {@code status --help} shows no {@code --cookies}); they are accepted
+ * before the command name too, where the top level takes all four. After parsing, {@link PplxExportCli}
+ * applies the top level's values, then the command's, onto one GlobalOptions ({@code parent.global}).
+ */
 public class GlobalOptions {
-    @Option(names = "--out", paramLabel = "DIR", scope = ScopeType.INHERIT,
-            description = "Archive root (default: config archive_root, else ./web_archive).")
-    Path out;
+    /** Archive root and user config: every command that reads or writes an archive. */
+    public static class Archive implements Part {
+        @Option(names = "--out", paramLabel = "DIR",
+                description = "Archive root (default: archive_root of the config, else ./web_archive).")
+        Path out;
 
-    @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,
-            description = "User TOML config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml).")
-    Path config;
+        @Option(names = "--config", paramLabel = "FILE",
+                description = "User TOML config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml;"
+                        + " see config.example.toml).")
+        Path config;
 
-    @Option(names = "--account", paramLabel = "NAME", scope = ScopeType.INHERIT,
-            description = "Account to export as (a key of [accounts.<name>] in the config).")
-    String account;
-
-    @Option(names = "--cookies", paramLabel = "FILE", scope = ScopeType.INHERIT,
-            description = "Netscape cookies.txt or JSON cookie export; sent only to the API host.")
-    Path cookies;
-
-    @Option(names = "--base-url", paramLabel = "URL", scope = ScopeType.INHERIT,
-            description = "Perplexity API base URL (default https://www.perplexity.ai; point it at a replay server).")
-    String baseUrl;
-
-    @Option(names = "--routes", paramLabel = "DIR", scope = ScopeType.INHERIT,
-            description = "Folder of *.camel.yaml routes: a route with a shipped id replaces it, a new id adds one.")
-    Path routes;
-
-    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
-            description = "Debug output (stack traces, request traces).")
-    boolean[] verbose = new boolean[0];
-
-    @Option(names = "--log-file", paramLabel = "PATH", arity = "0..1", fallbackValue = "", scope = ScopeType.INHERIT,
-            description = "Also write the full debug log to PATH (bare flag: <out>/index/logs/<cmd>-<time>.log).")
-    String logFile;
-
-    Map<String, String> properties = new LinkedHashMap<>();
-
-    /** A setter that adds, so {@code -D} before and after the command name both count. */
-    @Option(names = {"-D", "--property"}, paramLabel = "KEY=VALUE", scope = ScopeType.INHERIT,
-            description = "Override one built-in setting of application.properties (repeatable), e.g."
-                    + " -D pplx.pacing.page-delay-ms=0; a command's own flags (--delay-min, …) win over it.")
-    void property(Map<String, String> entries) {
-        properties.putAll(entries);
+        @Override
+        public void applyTo(GlobalOptions g) {
+            g.out = out != null ? out : g.out;
+            g.config = config != null ? config : g.config;
+        }
     }
 
-    /** --out, else ./web_archive (the demo's rule: the user's config does not redirect it). */
+    /** Account, cookies and API address: the commands that talk to Perplexity. */
+    public static class Site implements Part {
+        @Option(names = "--account", paramLabel = "NAME",
+                description = "Account to export as: a key of [accounts.<name>] in the config (default: default_account).")
+        String account;
+
+        @Option(names = "--cookies", paramLabel = "FILE",
+                description = "Cookies of a logged-in browser session: Netscape cookies.txt or a JSON export"
+                        + " (see README, Cookies). Sent only to the API host.")
+        Path cookies;
+
+        @Option(names = "--base-url", paramLabel = "URL",
+                description = "Perplexity API base URL (default: https://www.perplexity.ai); point it at a replay API.")
+        String baseUrl;
+
+        @Option(names = "--skip-auth-check", description = "Skip the startup session probe (GET /api/auth/session).")
+        boolean skipAuthCheck;
+
+        @Override
+        public void applyTo(GlobalOptions g) {
+            g.account = account != null ? account : g.account;
+            g.cookies = cookies != null ? cookies : g.cookies;
+            g.baseUrl = baseUrl != null ? baseUrl : g.baseUrl;
+            g.skipAuthCheck |= skipAuthCheck;
+        }
+    }
+
+    /** Routes and settings of the Camel pipeline: the commands that run it. */
+    public static class Pipeline implements Part {
+        @Option(names = "--routes", paramLabel = "DIR",
+                description = "Folder of *.camel.yaml routes: a route with a shipped id replaces it, a new id adds one.")
+        Path routes;
+
+        @Option(names = {"-D", "--property"}, paramLabel = "KEY=VALUE",
+                description = "Override one setting of application.properties (repeatable), e.g."
+                        + " -D pplx.retry.delay-ms=1000; a command's own flags win over it.")
+        Map<String, String> properties = new LinkedHashMap<>();
+
+        @Override
+        public void applyTo(GlobalOptions g) {
+            g.routes = routes != null ? routes : g.routes;
+            g.properties.putAll(properties);
+        }
+    }
+
+    /** Console verbosity and the debug log file: every command that logs. */
+    public static class Log implements Part {
+        @Option(names = {"-v", "--verbose"}, description = "Debug output on the console (stack traces, request traces).")
+        boolean[] verbose = new boolean[0];
+
+        @Option(names = "--log-file", paramLabel = "PATH", arity = "0..1", fallbackValue = "",
+                description = "Also write the full debug log to PATH (without PATH: <out>/index/logs/<command>-<time>.log);"
+                        + " its path is printed at the start.")
+        String logFile;
+
+        @Override
+        public void applyTo(GlobalOptions g) {
+            g.verbosity += verbose.length;
+            g.logFile = logFile != null ? logFile : g.logFile;
+        }
+    }
+
+    /** All four: the top level and the commands that talk to Perplexity. */
+    public static class All implements Part {
+        @Mixin
+        Archive archive;
+        @Mixin
+        Site site;
+        @Mixin
+        Pipeline pipeline;
+        @Mixin
+        Log log;
+
+        @Override
+        public void applyTo(GlobalOptions g) {
+            for (Part p : new Part[]{archive, site, pipeline, log}) {
+                p.applyTo(g);
+            }
+        }
+    }
+
+    /** One of the mixins above. */
+    public interface Part {
+        /** Sets what this mixin parsed onto {@code g}, over what is there. */
+        void applyTo(GlobalOptions g);
+    }
+
+    Path out;
+    Path config;
+    String account;
+    Path cookies;
+    String baseUrl;
+    boolean skipAuthCheck;
+    Path routes;
+    int verbosity;
+    String logFile;
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    /** --out, else ./web_archive (without looking at the config). */
     public Path out() {
         return (out != null ? out : Paths.get("web_archive")).toAbsolutePath().normalize();
     }
@@ -63,6 +144,23 @@ public class GlobalOptions {
     public Path archiveRoot(UserConfig config) {
         Path p = out != null ? out : config.archiveRoot().orElse(Paths.get("web_archive"));
         return p.toAbsolutePath().normalize();
+    }
+
+    /**
+     * The archive root of a run that will write into it, created now, so a folder that cannot be made
+     * is one line before any network rather than an error after the first fetch.
+     */
+    public Path writableArchiveRoot(UserConfig config) {
+        Path root = archiveRoot(config);
+        try {
+            Files.createDirectories(root);
+        } catch (IOException e) {
+            throw UsageException.io("create the archive folder " + root, e);
+        }
+        if (!Files.isWritable(root)) {
+            throw new UsageException("cannot write into the archive folder " + root + ": permission denied");
+        }
+        return root;
     }
 
     /** The archive root for offline commands (loads the config to see its archive_root). */
@@ -85,6 +183,6 @@ public class GlobalOptions {
     }
 
     public boolean verbose() {
-        return verbose.length > 0;
+        return verbosity > 0;
     }
 }

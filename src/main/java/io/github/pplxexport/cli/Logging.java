@@ -34,7 +34,7 @@ public final class Logging {
             try {
                 Files.createDirectories(file.toAbsolutePath().getParent());
             } catch (java.io.IOException e) {
-                throw new UsageException("cannot create the log folder for " + file + ": " + e.getMessage());
+                throw UsageException.io("create the folder of the log file " + file.toAbsolutePath(), e);
             }
             PatternLayoutEncoder enc = new PatternLayoutEncoder();
             enc.setContext(ctx);
@@ -48,13 +48,15 @@ public final class Logging {
             fa.start();
             root.addAppender(fa);
             root.setLevel(Level.DEBUG);
-            if (!verbose) {
+            ch.qos.logback.core.Appender<ch.qos.logback.classic.spi.ILoggingEvent> console = root.getAppender("CONSOLE");
+            if (!verbose && console != null) {
                 // the console keeps its INFO view while the file gets everything
                 ch.qos.logback.classic.filter.ThresholdFilter f = new ch.qos.logback.classic.filter.ThresholdFilter();
                 f.setLevel("INFO");
                 f.start();
-                root.getAppender("CONSOLE").addFilter(f);
+                console.addFilter(f);
             }
+            LOG.info("[log] full debug log: {}", file.toAbsolutePath().normalize());
         }
     }
 

@@ -59,17 +59,18 @@ final class OnlineRun {
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
-        Path out = g.archiveRoot(config);
         Cookies cookies = null;
         String cookieSource = "(none)";
         if (g.cookies != null) {
             try {
-                cookies = Cookies.parse(g.cookies);
+                cookies = Cookies.read(g.cookies);
                 cookieSource = cookies.source();
             } catch (IOException | RuntimeException e) {
-                throw new UsageException("cannot read cookies from " + g.cookies + ": " + e.getMessage());
+                throw new UsageException(e.getMessage());
             }
+            cookies.sessionWarning().ifPresent(w -> LOG.warn("[auth] {}", w));
         }
+        Path out = g.writableArchiveRoot(config);
         properties = g.properties(properties);
         Map<String, String> props = new HashMap<>(defaults());
         props.putAll(properties);

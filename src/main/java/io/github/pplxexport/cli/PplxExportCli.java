@@ -3,6 +3,8 @@ package io.github.pplxexport.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code java -jar pplx-export.jar [global options] <command> [command options]}: a drop-in for the
@@ -13,9 +15,10 @@ import picocli.CommandLine.Mixin;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {
-                "Archives a Perplexity library (search, Deep Research, Computer, Model Council and Study threads)",
-                "into a faithful Markdown + raw-JSON archive, as an Apache Camel pipeline.", ""},
+        abbreviateSynopsis = true,
+        description = "Archives a Perplexity library (search, Deep Research, Computer, Model Council and Study threads)"
+                + " into a faithful Markdown + raw-JSON archive, as an Apache Camel pipeline."
+                + " Run a command with --help for its options and examples.",
         subcommands = {
                 DemoCommand.class,
                 IndexCommand.class,
@@ -29,9 +32,13 @@ import picocli.CommandLine.Mixin;
                 BenchCommand.class,
                 CommandLine.HelpCommand.class
         },
-        footer = {"", "Examples:",
-                "  java -jar target/pplx-export.jar re-render --out ./web_archive",
-                "  java -jar target/pplx-export.jar re-render --dry-run --limit 10"})
+        footer = {"", "Exit codes: 0 all good, 1 some threads failed (the others were exported), 2 usage or"
+                + " configuration error, 3 aborted (auth failures, a Cloudflare challenge, the wrong account's cookie).",
+                "", "Examples:",
+                "  java -jar target/pplx-export.jar demo",
+                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt sync",
+                "  java -jar target/pplx-export.jar re-render --thread-json",
+                "  java -jar target/pplx-export.jar help sync"})
 public class PplxExportCli implements Runnable {
     public static final int EXIT_OK = 0;
     public static final int EXIT_THREADS_FAILED = 1;
@@ -39,10 +46,13 @@ public class PplxExportCli implements Runnable {
     public static final int EXIT_ABORTED = 3;
 
     @Mixin
-    GlobalOptions global = new GlobalOptions();
+    GlobalOptions.All options;
+
+    /** The global options as the command sees them: the top level's, then the command's own mixins. */
+    final GlobalOptions global = new GlobalOptions();
 
     @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    CommandSpec spec;
 
     @Override
     public void run() {
@@ -55,11 +65,37 @@ public class PplxExportCli implements Runnable {
 
     /** Runs the CLI and returns the exit code (tests call this instead of main). */
     public static int execute(String... args) {
-        CommandLine cli = new CommandLine(new PplxExportCli());
+        PplxExportCli top = new PplxExportCli();
+        CommandLine cli = new CommandLine(top);
+        HelpLayout.install(cli);
+        cli.getSubcommands().values().forEach(c -> c.getCommandSpec().versionProvider(new VersionProvider()));
+        cli.setExecutionStrategy(parsed -> {
+            top.mergeGlobalOptions(parsed);
+            return new CommandLine.RunLast().execute(parsed);
+        });
+        cli.setParameterExceptionHandler((ex, arguments) -> {
+            // the mistake and where to look, not the whole usage
+            java.io.PrintWriter err = ex.getCommandLine().getErr();
+            err.println(ex.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+            err.println("See '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            return EXIT_USAGE;
+        });
         cli.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             Logging.error(ex);
             return ex instanceof UsageException ? EXIT_USAGE : EXIT_ABORTED;
         });
         return cli.execute(args);
+    }
+
+    /** Applies the global options given before the command name, then those given after it. */
+    private void mergeGlobalOptions(ParseResult parsed) {
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            for (CommandSpec mixin : p.commandSpec().mixins().values()) {
+                if (mixin.userObject() instanceof GlobalOptions.Part part) {
+                    part.applyTo(global);
+                }
+            }
+        }
     }
 }

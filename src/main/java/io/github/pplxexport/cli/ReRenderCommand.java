@@ -4,6 +4,7 @@ import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.rerender.ReRenderRequest;
 import io.github.pplxexport.rerender.ReRenderSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -13,9 +14,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code re-render}: rebuild the Markdown of every archived thread from its raw JSON, offline. */
-@Command(name = "re-render", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Rebuild conversation.md and turns/ of every thread dir <out>/*/*/*/ from its raw JSON,",
-                "with zero network. Unchanged files keep their bytes and mtime."})
+@Command(name = "re-render", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Rebuild every thread's Markdown from its raw JSON, offline.",
+        description = "Rewrites conversation.md and turns/ of every thread dir <out>/*/*/*/ from raw_entries.json"
+                + " (and raw_blocks.json), on all cores, with zero network. Unchanged files keep their bytes and mtime.")
 public class ReRenderCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
@@ -26,8 +28,15 @@ public class ReRenderCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Only list the thread dirs that would be processed.")
     boolean dryRun;
 
-    @Option(names = "--thread-json", description = "Also add/update/remove the interruptions and answer_variants keys of thread.json.")
+    @Option(names = "--thread-json", description = "Also add, update or remove the interruptions and answer_variants keys of thread.json.")
     boolean threadJson;
+
+    @Mixin
+    GlobalOptions.Archive archive;
+    @Mixin
+    GlobalOptions.Pipeline pipeline;
+    @Mixin
+    GlobalOptions.Log log;
 
     @Override
     public Integer call() {

@@ -11,19 +11,24 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code replay}: serves an archive as a Perplexity-compatible API on 127.0.0.1 until Ctrl-C. */
-@Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Serve an archive directory as a Perplexity-compatible API on 127.0.0.1. A session cookie whose"
-                + " value is an author folder logs in as that author; otherwise --account NAME (global) logs every"
-                + " session in as NAME and lists only NAME's threads.",
+@Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Serve an archive as a Perplexity-compatible API on 127.0.0.1.",
+        description = {"Serves any archive folder as the Perplexity web API (library listing, thread fetches,"
+                + " session, assets) until Ctrl-C, for trying the exporter and for tests. A session cookie whose"
+                + " value is an author folder of the archive logs in as that author, unless --account is given.",
                 "It is also the HTTP proxy for the sample CDN host: asset URLs in raw_blocks.json (http://"
                         + ReplayApi.CDN_HOST + "/<web_uuid>/<asset_uuid>/<file>?...) are served from the archive's"
-                        + " downloaded files. See the README section \"Replay API\" for every answer and fault."})
+                        + " downloaded files. See the README section \"Replay API\" for every answer and fault."},
+        footer = {"", "Examples:",
+                "  java -jar target/pplx-export.jar replay --archive archive-sample --port 8765",
+                "  java -jar target/pplx-export.jar replay --archive archive-sample --port 8765 --faults 429@2,cloudflare@5"})
 public class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -61,12 +66,16 @@ public class ReplayCommand implements Callable<Integer> {
                     + " header and cookie names, never values).")
     Path requestLog;
 
-    /** The global {@code --account} names the session account (and limits the library to that author). */
-    @CommandLine.ParentCommand
-    PplxExportCli parent;
+    @Option(names = "--account", paramLabel = "NAME",
+            description = "Log every session in as NAME and list only NAME's threads (an author folder of the archive).")
+    String account;
 
     @Option(names = "--email", paramLabel = "EMAIL", description = "Session e-mail (default: <account>@example.com).")
     String email;
+
+    /** {@code pplx-export --account NAME replay …} counts too. */
+    @CommandLine.ParentCommand
+    PplxExportCli parent;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -75,15 +84,27 @@ public class ReplayCommand implements Callable<Integer> {
             err.println("replay: archive is not a directory: " + archive);
             return 2;
         }
+        if (port < 0 || port > 65535) {
+            err.println("replay: --port " + port + " is not a port (0-65535; 0 picks a free one)");
+            return 2;
+        }
         ReplayOptions options;
         try {
             options = ReplayOptions.of(archive).withPort(port).withPageSize(pageSize)
-                    .withAccount(parent == null ? null : parent.global.account, email).withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog).withStrictAuth(strictAuth);
+                    .withAccount(account != null || parent == null ? account : parent.global.account, email)
+                    .withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog).withStrictAuth(strictAuth);
         } catch (IllegalArgumentException e) {
             err.println("replay: " + e.getMessage());
             return 2;
         }
-        ReplayServer server = ReplayServer.start(options);
+        ReplayServer server;
+        try {
+            server = ReplayServer.start(options);
+        } catch (BindException e) {
+            err.println("replay: cannot listen on 127.0.0.1:" + port + ": " + e.getMessage()
+                    + (port == 0 ? "" : "; choose another --port, or --port 0 for a free one"));
+            return 2;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

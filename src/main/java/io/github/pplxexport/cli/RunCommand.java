@@ -5,6 +5,7 @@ import io.github.pplxexport.export.ScheduledSync;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -20,9 +21,16 @@ import java.util.concurrent.TimeUnit;
  * ({@code /observe/metrics}) on a loopback HTTP port. Stops on SIGTERM/Ctrl-C (finishing the thread in
  * flight; the state is saved after every thread anyway).
  */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Service mode: incremental sync on a cron schedule (pplx.schedule.cron, default 03:17 daily),",
-                "health and metrics over HTTP on 127.0.0.1 (pplx.management.port, default 8080)."})
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Service mode: sync on a cron schedule; health and metrics on HTTP.",
+        description = "Keeps running: an incremental sync on a Quartz cron schedule (--cron or pplx.schedule.cron,"
+                + " default 03:17 daily; never two at once), health at /observe/health and Prometheus metrics at"
+                + " /observe/metrics on 127.0.0.1:8080 (pplx.management.host, pplx.management.port)."
+                + " Stops on Ctrl-C or SIGTERM.",
+        footer = {"", "Examples:",
+                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt run --cron '0 0/30 * * * ?'",
+                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt run -D pplx.management.port=9090",
+                "  curl -s http://127.0.0.1:8080/observe/health"})
 public class RunCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.run");
 
@@ -37,21 +45,23 @@ public class RunCommand implements Callable<Integer> {
             description = "Stop after N scheduled syncs (default: run until stopped).")
     int maxSyncs;
 
-    @Option(names = "--skip-auth-check", description = "Skip the startup session probe.")
-    boolean skipAuthCheck;
+    @Mixin
+    PacingOption pacing;
+    @Mixin
+    GlobalOptions.All globals;
 
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "run");
         return OnlineRun.guarded(() -> {
-            Map<String, String> flags = new HashMap<>();
+            Map<String, String> flags = new HashMap<>(pacing.properties());
             flags.put("pplx.schedule.enabled", "true");
             flags.put("pplx.run.max-syncs", String.valueOf(maxSyncs));
             if (cron != null) {
                 flags.put("pplx.schedule.cron", cron);
             }
             Map<String, String> props = parent.global.properties(flags);
-            OnlineRun run = OnlineRun.prepare(parent.global, skipAuthCheck, props);
+            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, props);
             Map<String, String> service = new HashMap<>(props);
             service.putAll(managementServer(props));
             OnlineRun withServer = run.withProperties(service);

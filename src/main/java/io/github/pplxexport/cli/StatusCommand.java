@@ -3,6 +3,7 @@ package io.github.pplxexport.cli;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.library.StatusReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -10,9 +11,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code status}: what the next batch would do, from the local index and state only (zero network). */
-@Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Offline plan report from index/library_*.json and index/batch_state.json: per account",
-                "what the next batch would export, and the state counts. Zero network."})
+@Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "What the next batch would do, from the local index (offline).",
+        description = "Reads index/library_*.json and index/batch_state.json only: per account, how many threads"
+                + " the next batch would export (new, updated) and the state counts (ok, error, expired, deleted).")
 public class StatusCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
@@ -20,19 +22,30 @@ public class StatusCommand implements Callable<Integer> {
     @Option(names = "--json", description = "The whole report as one line of JSON on stdout.")
     boolean json;
 
+    @Option(names = "--account", paramLabel = "NAME",
+            description = "Only this account's index (default: every index/library_*.json).")
+    String account;
+
+    @Option(names = {"-v", "--verbose"},
+            description = "Also list the titles of the threads the next batch would export.")
+    boolean[] verbose = new boolean[0];
+
+    @Mixin
+    GlobalOptions.Archive archive;
+
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "status");
         Map<String, Object> report;
         try {
-            report = StatusReport.build(parent.global.archiveRoot(), parent.global.account);
+            report = StatusReport.build(parent.global.archiveRoot(), account != null ? account : parent.global.account);
         } catch (IllegalStateException e) {
             throw new UsageException(e.getMessage());
         }
         if (json) {
             System.out.println(PyJson.compact(report));
         } else {
-            StatusReport.lines(report, parent.global.verbose()).forEach(System.out::println);
+            StatusReport.lines(report, verbose.length > 0 || parent.global.verbose()).forEach(System.out::println);
         }
         return PplxExportCli.EXIT_OK;
     }

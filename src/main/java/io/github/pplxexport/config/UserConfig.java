@@ -37,6 +37,8 @@ public final class UserConfig {
     /** The placeholder account of degraded mode. */
     public static final String DEGRADED_ACCOUNT = "default";
     static final String LOOKUP = "--config > $" + ENV + " > ~/.config/pplx-export/config.toml";
+    /** The example config shipped at the top of the project, which error messages point to. */
+    public static final String EXAMPLE = "config.example.toml";
 
     /** One {@code [accounts.<name>]} table; absent strings are "". */
     public record Account(String name, String displayName, String email, String userId) {
@@ -210,7 +212,7 @@ public final class UserConfig {
         }
         if (degraded()) {
             throw new ConfigException("--account " + name + " needs a config file, none found (" + LOOKUP
-                    + "); start from config.example.toml");
+                    + "); copy " + EXAMPLE + " from the top of the project to ~/.config/pplx-export/config.toml");
         }
         if (!accounts.containsKey(name)) {
             throw new ConfigException("account '" + name + "' is not registered in " + file + "; add an [accounts."

@@ -129,4 +129,27 @@ class CookiesTest {
         assertEquals(List.of(), Cookies.parse("[]", "t").all());
         assertTrue(Cookies.parse("# only comments\n", "t").isEmpty());
     }
+
+    @Test
+    void readNamesTheFileWhenItCannotBeUsed(@TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("missing.txt");
+        assertEquals("cookie file not found: " + missing,
+                assertThrows(java.io.IOException.class, () -> Cookies.read(missing)).getMessage());
+        assertEquals("cannot read cookie file " + dir + ": it is a folder",
+                assertThrows(java.io.IOException.class, () -> Cookies.read(dir)).getMessage());
+        Path latin1 = Files.write(dir.resolve("latin1.txt"), new byte[]{'#', ' ', (byte) 0xe9, '\n'});
+        assertEquals("cannot read cookie file " + latin1 + ": not UTF-8 text",
+                assertThrows(java.io.IOException.class, () -> Cookies.read(latin1)).getMessage());
+    }
+
+    @Test
+    void warnsWhenNoCookieCanLogIn() {
+        assertEquals(Optional.of("0 cookies read from file:c.txt: expected a Netscape cookies.txt (tab-separated lines)"
+                        + " or a JSON cookie export holding __Secure-next-auth.session-token"),
+                Cookies.parse("# Netscape HTTP Cookie File\n", "file:c.txt").sessionWarning());
+        assertEquals(Optional.of("1 cookie(s) read from file:c.txt, but no __Secure-next-auth.session-token:"
+                        + " export the cookies of perplexity.ai while logged in"),
+                Cookies.parse(".perplexity.ai\tTRUE\t/\tTRUE\t0\tpplx.visitor-id\tv\n", "file:c.txt").sessionWarning());
+        assertEquals(Optional.empty(), Cookies.parse(NETSCAPE, "file:c.txt").sessionWarning());
+    }
 }

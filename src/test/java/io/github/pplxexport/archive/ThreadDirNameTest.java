@@ -33,7 +33,7 @@ class ThreadDirNameTest {
     @Test
     void accountFolderSanitising() {
         assertEquals("Alice Example", ThreadDirName.accountFolder("Alice Example"));
-        assertEquals(".._.._etc", ThreadDirName.accountFolder("../../etc"));
+        assertEquals("etc", ThreadDirName.accountFolder("../../etc"), "visible, not .._.._etc");
         assertEquals("a_b", ThreadDirName.accountFolder("a/b"));
         assertEquals("x_y", ThreadDirName.accountFolder("x\\y"));
         assertEquals("A_B_C", ThreadDirName.accountFolder("A<>B:*?\"|C"));
@@ -42,7 +42,7 @@ class ThreadDirNameTest {
         assertEquals("unknown", ThreadDirName.accountFolder("."));
         assertEquals("unknown", ThreadDirName.accountFolder("\u3000"));
         assertEquals("unknown", ThreadDirName.accountFolder(null));
-        assertEquals("...", ThreadDirName.accountFolder("..."));
+        assertEquals("unknown", ThreadDirName.accountFolder("..."));
         assertEquals("nul_x", ThreadDirName.accountFolder("nul\0x"));
     }
 
@@ -113,7 +113,7 @@ class ThreadDirNameTest {
     void hostileNamesNeverEscapeTheArchive() {
         ThreadDirName a = ThreadDirName.of("../../etc", Mode.SEARCH, "2035-01-01", "../../etc/passwd", UUID, CLOCK);
         assertTrue(a.under(out).startsWith(out.toAbsolutePath()));
-        assertEquals(out.toAbsolutePath().resolve(".._.._etc/search/2035-01-01_etc-passwd_1a2b3c4d"), a.under(out));
+        assertEquals(out.toAbsolutePath().resolve("etc/search/2035-01-01_etc-passwd_1a2b3c4d"), a.under(out));
         ThreadDirName b = ThreadDirName.of("..", Mode.SEARCH, "2035-01-01", "..", UUID, CLOCK);
         assertEquals(out.toAbsolutePath().resolve("unknown/search/2035-01-01_untitled_1a2b3c4d"), b.under(out));
         // data-borne date or uuid parts with separators are refused, not resolved
@@ -124,6 +124,12 @@ class ThreadDirNameTest {
         assertThrows(IllegalArgumentException.class, () -> new ThreadDirName("..", Mode.SEARCH, "x"));
         assertThrows(IllegalArgumentException.class, () -> new ThreadDirName("a", Mode.SEARCH, ".."));
         assertThrows(IllegalArgumentException.class, () -> new ThreadDirName("a", null, "x"));
+        // nor hidden or unprintable ones
+        assertThrows(IllegalArgumentException.class,
+                () -> ThreadDirName.of("a", Mode.SEARCH, ".hidden-date", "t", UUID, CLOCK));
+        assertThrows(IllegalArgumentException.class,
+                () -> ThreadDirName.of("a", Mode.SEARCH, "2035-01-01", "t", "ab\ncd", CLOCK));
+        assertThrows(IllegalArgumentException.class, () -> new ThreadDirName(".a", Mode.SEARCH, "x"));
     }
 
     // ------------------------------------------------------------------ finding

@@ -155,4 +155,22 @@ class UserConfigTest {
         assertEquals(Path.of("/abs/x"), UserConfig.expandHome("/abs/x", home));
         assertEquals(Path.of("rel/~x"), UserConfig.expandHome("rel/~x", home));
     }
+
+    /** The example config the messages point to is shipped where they say, and loads as documented. */
+    @Test
+    void theShippedExampleLoadsWithTheRealLoader() {
+        ConfigException e = assertThrows(ConfigException.class, () -> UserConfig.degradedConfig().resolveAccount("work"));
+        assertTrue(e.getMessage().contains("copy " + UserConfig.EXAMPLE + " from the top of the project"), e.getMessage());
+        Path example = Path.of(UserConfig.EXAMPLE);
+        assertTrue(Files.isRegularFile(example), example.toAbsolutePath() + " is shipped");
+
+        UserConfig c = UserConfig.load(example, Map.of(), home);
+        assertFalse(c.degraded());
+        assertEquals("alice", c.resolveAccount(null));
+        assertEquals("work", c.resolveAccount("work"));
+        assertEquals(Optional.of(home.resolve("perplexity-archive")), c.archiveRoot());
+        assertEquals(new UserConfig.Account("alice", "Alice Example", "alice@example.com", ""), c.account("alice").orElseThrow());
+        assertEquals("Alice (work)", c.displayFolder("work"));
+        assertEquals("alice@work.example.com", c.account("work").orElseThrow().email());
+    }
 }

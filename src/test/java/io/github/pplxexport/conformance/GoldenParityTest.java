@@ -22,7 +22,7 @@ class GoldenParityTest {
 
     @Test
     void everyGoldenFileIsByteIdentical() throws Exception {
-        Assumptions.assumeTrue(UpstreamFixtures.available(), "upstream fixtures not present");
+        Assumptions.assumeTrue(UpstreamFixtures.available(), UpstreamFixtures::missing);
         Map<Path, Path> dirs = new LinkedHashMap<>();
         for (Path fixture : UpstreamFixtures.fixtures()) {
             dirs.put(fixture, UpstreamFixtures.layOut(fixture, archive));

@@ -49,7 +49,7 @@ class ReferenceContentTest {
     }
 
     private static Path dir(String fixture) {
-        Assumptions.assumeTrue(UpstreamFixtures.available(), "upstream fixtures not present");
+        Assumptions.assumeTrue(UpstreamFixtures.available(), UpstreamFixtures::missing);
         Path d = dirs.get(fixture);
         Assumptions.assumeTrue(d != null, fixture + " not among the fixtures");
         assertEquals(0, exit);

@@ -48,6 +48,11 @@ final class UpstreamFixtures {
         return Files.isDirectory(ROOT);
     }
 
+    /** Why the conformance tests are skipped when {@link #available()} is false. */
+    static String missing() {
+        return "reference fixtures not found at " + ROOT + " (a checkout beside shared/, or -Dpplx.upstream.fixtures=DIR)";
+    }
+
     /** Fixture folders that hold a raw_entries.json and golden output. */
     static List<Path> fixtures() throws IOException {
         List<Path> out = new ArrayList<>();

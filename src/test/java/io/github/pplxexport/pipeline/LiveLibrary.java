@@ -35,10 +35,7 @@ final class LiveLibrary implements AutoCloseable {
 
     /** Pacing off, retries quick: a 3-attempt retry costs a few ms. */
     static final List<String> FAST = List.of(
-            "-D", "pplx.pacing.thread-delay-min-ms=0",
-            "-D", "pplx.pacing.thread-delay-max-ms=0",
-            "-D", "pplx.pacing.page-delay-ms=0",
-            "-D", "pplx.pacing.blocks-delay-ms=0",
+            "--no-pacing",
             "-D", "pplx.retry.delay-ms=5",
             "-D", "pplx.retry.maximum-delay-ms=20");
 
