@@ -27,8 +27,9 @@ public class BatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Logging.configure(parent.global, route());
         return OnlineRun.guarded(() -> {
+            flags.options(null); // a bad --mode or --limit is a usage error before any network
             OnlineRun run = OnlineRun.prepare(parent.global, flags.skipAuthCheck, flags.pacing());
-            return OnlineRun.exitCode(run.run("direct:" + route(), flags.options(), BatchSummary.class));
+            return OnlineRun.exitCode(run.run("direct:" + route(), flags::options, BatchSummary.class));
         });
     }
 }

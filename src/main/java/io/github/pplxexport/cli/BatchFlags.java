@@ -31,7 +31,7 @@ public class BatchFlags {
     @Option(names = "--skip-auth-check", description = "Skip the startup session probe.")
     boolean skipAuthCheck;
 
-    BatchOptions options() {
+    BatchOptions options(String account) {
         Mode m = null;
         if (mode != null) {
             m = Mode.fromId(mode).orElseThrow(() -> new UsageException("unknown --mode " + mode
@@ -40,7 +40,7 @@ public class BatchFlags {
         if (limit < 0) {
             throw new UsageException("--limit must be positive");
         }
-        return new BatchOptions(full, force, limit, m);
+        return new BatchOptions(account, full, force, limit, m);
     }
 
     Map<String, String> pacing() {

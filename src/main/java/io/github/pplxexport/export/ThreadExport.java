@@ -64,8 +64,8 @@ public final class ThreadExport {
         c.pscUuid = ConversationAssembler.pscUuid(c);
         c.lastUpdated = J.str(row, "lastUpdated").isEmpty() ? lastTurnUpdate(c.turns) : J.str(row, "lastUpdated");
         String author = c.turns.isEmpty() ? "" : c.turns.get(0).author;
-        c.author = author.isEmpty() ? settings.displayFolder(settings.account()) : author;
-        c.exportVia = settings.account();
+        c.author = author.isEmpty() ? settings.displayFolder(request.account()) : author;
+        c.exportVia = request.account();
         Map<String, Object> space = J.asMap(J.get(row, "collection"));
         c.space = space != null ? space : J.asMap(J.get(row, "space"));
         if (rawBlocks != null) {

@@ -35,6 +35,8 @@ class RouteIdsTest {
     static final Path ROUTES = Paths.get("routes");
     static final Path README = Paths.get("README.md");
     private static final Pattern YAML_ROUTE_ID = Pattern.compile("(?m)^- route:\\s*\\n\\s+id:\\s*\"?([A-Za-z0-9_.-]+)\"?\\s*$");
+    /** A route made from a route template: {@code - templatedRoute: {…, routeId: render-search, …}}. */
+    private static final Pattern YAML_TEMPLATED_ROUTE_ID = Pattern.compile("(?m)^- templatedRoute:.*\\brouteId:\\s*\"?([A-Za-z0-9_.-]+)");
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*)$");
     private static final Pattern TICKED = Pattern.compile("`([A-Za-z0-9_.-]+)`");
     private static final Pattern LIST_ID = Pattern.compile("^\\s*[-*]\\s+`([A-Za-z0-9_.-]+)`");
@@ -44,7 +46,7 @@ class RouteIdsTest {
         Set<String> shipped = shippedRouteIds();
         assertTrue(shipped.containsAll(List.of("batch", "export", "export-one", "export-thread", "fetch-entries",
                 "fetch-blocks", "fetch-index", "sync", "dead-letter", "write-archive", "after-thread-exported",
-                "re-render")), "the routes the design names: " + shipped);
+                "re-render", "api-call", "check-session", "probe-sibling", "render-search", "render-council")), "the routes the design names: " + shipped);
         assertEquals(shipped, contextRouteIds());
     }
 
@@ -83,9 +85,12 @@ class RouteIdsTest {
         Set<String> ids = new TreeSet<>();
         try (Stream<Path> files = Files.list(ROUTES)) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".camel.yaml")).toList()) {
-                Matcher m = YAML_ROUTE_ID.matcher(Files.readString(f, StandardCharsets.UTF_8));
-                while (m.find()) {
-                    assertTrue(ids.add(m.group(1)), "route id " + m.group(1) + " shipped twice");
+                String yaml = Files.readString(f, StandardCharsets.UTF_8);
+                for (Pattern p : List.of(YAML_ROUTE_ID, YAML_TEMPLATED_ROUTE_ID)) {
+                    Matcher m = p.matcher(yaml);
+                    while (m.find()) {
+                        assertTrue(ids.add(m.group(1)), "route id " + m.group(1) + " shipped twice");
+                    }
                 }
             }
         }
