@@ -3,7 +3,6 @@ package io.github.pplxexport.camel;
 import io.github.pplxexport.api.ApiRequests;
 import io.github.pplxexport.export.RunState;
 import org.apache.camel.CamelContext;
-import org.apache.camel.CamelContextAware;
 import org.apache.camel.Exchange;
 import org.apache.camel.http.base.HttpOperationFailedException;
 import org.apache.camel.processor.errorhandler.RedeliveryPolicy;
@@ -29,7 +28,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code pplx.retry.heartbeat-ms} of a long wait. When the attempts are used up it says no, and the run
  * (variable {@code run}) cools down before its next thread.
  */
-public final class ApiRetry implements CamelContextAware {
+public final class ApiRetry {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.api");
     /** The backoff step of the current request: the next one is computed from it. */
     static final String BACKOFF = "pplxRetryBackoff";
@@ -37,24 +36,15 @@ public final class ApiRetry implements CamelContextAware {
     private final RedeliveryPolicy policy;
     private final long heartbeatMillis;
     private final ApiErrors errors;
+    private final CamelContext context;
     private final AtomicReference<ScheduledFuture<?>> heartbeat = new AtomicReference<>();
-    private CamelContext context;
     private ScheduledExecutorService ticker;
 
-    public ApiRetry(RedeliveryPolicy policy, long heartbeatMillis, ApiErrors errors) {
+    public ApiRetry(RedeliveryPolicy policy, long heartbeatMillis, ApiErrors errors, CamelContext context) {
         this.policy = policy;
         this.heartbeatMillis = heartbeatMillis;
         this.errors = errors;
-    }
-
-    @Override
-    public void setCamelContext(CamelContext context) {
         this.context = context;
-    }
-
-    @Override
-    public CamelContext getCamelContext() {
-        return context;
     }
 
     /** True (and the wait set and announced) while the request has attempts left. */
@@ -88,7 +78,7 @@ public final class ApiRetry implements CamelContextAware {
 
     /** A line every heartbeat interval while a long wait lasts; a stopping context ends it. */
     private void startHeartbeat(long delay, int attempt, int attempts, String what) {
-        if (delay <= heartbeatMillis || context == null) {
+        if (delay <= heartbeatMillis) {
             return;
         }
         long due = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delay);

@@ -103,8 +103,8 @@ public class PplxBeans implements CamelConfiguration {
     /** Lazy: its redelivery policy {@code apiBackoff} is a bean of routes/error-handling.camel.yaml. */
     @BindToRegistry(lazy = true)
     public ApiRetry apiRetry(@BeanInject("apiBackoff") RedeliveryPolicy backoff,
-                             @PropertyInject("pplx.retry.heartbeat-ms") long heartbeatMillis) {
-        return new ApiRetry(backoff, heartbeatMillis, apiError());
+                             @PropertyInject("pplx.retry.heartbeat-ms") long heartbeatMillis, CamelContext context) {
+        return new ApiRetry(backoff, heartbeatMillis, apiError(), context);
     }
 
     @BindToRegistry
