@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>The README's ids are the backticked names in the first cell of a table headed "route id" (or of a section
  * whose heading says "route id"), see {@link #documentedRouteIds}.
  */
-class RouteIdsTest {
+public class RouteIdsTest {
     static final Path ROUTES = Paths.get("routes");
     static final Path README = Paths.get("README.md");
     private static final Pattern YAML_ROUTE_ID = Pattern.compile("(?m)^- route:\\s*\\n\\s+id:\\s*\"?([A-Za-z0-9_.-]+)\"?\\s*$");
@@ -85,13 +85,22 @@ class RouteIdsTest {
         Set<String> ids = new TreeSet<>();
         try (Stream<Path> files = Files.list(ROUTES)) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".camel.yaml")).toList()) {
-                String yaml = Files.readString(f, StandardCharsets.UTF_8);
-                for (Pattern p : List.of(YAML_ROUTE_ID, YAML_TEMPLATED_ROUTE_ID)) {
-                    Matcher m = p.matcher(yaml);
-                    while (m.find()) {
-                        assertTrue(ids.add(m.group(1)), "route id " + m.group(1) + " shipped twice");
-                    }
+                for (String id : routeIdsOf(f)) {
+                    assertTrue(ids.add(id), "route id " + id + " shipped twice");
                 }
+            }
+        }
+        return ids;
+    }
+
+    /** The ids of the routes a YAML file declares: its routes and its templated routes. */
+    public static List<String> routeIdsOf(Path yamlFile) throws IOException {
+        String yaml = Files.readString(yamlFile, StandardCharsets.UTF_8);
+        List<String> ids = new java.util.ArrayList<>();
+        for (Pattern p : List.of(YAML_ROUTE_ID, YAML_TEMPLATED_ROUTE_ID)) {
+            Matcher m = p.matcher(yaml);
+            while (m.find()) {
+                ids.add(m.group(1));
             }
         }
         return ids;
