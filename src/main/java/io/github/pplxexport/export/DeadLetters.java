@@ -2,7 +2,7 @@ package io.github.pplxexport.export;
 
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
-import io.github.pplxexport.library.Timestamps;
+import io.github.pplxexport.text.Timestamps;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -5,7 +5,7 @@ import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.PyJson;
-import io.github.pplxexport.library.Timestamps;
+import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
 import io.github.pplxexport.thread.TurnParser;

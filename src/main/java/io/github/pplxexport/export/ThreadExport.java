@@ -3,7 +3,7 @@ package io.github.pplxexport.export;
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.conversation.ConversationAssembler;
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.library.Timestamps;
+import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.mode.ModeDetector;
 import io.github.pplxexport.subagent.WorkflowStatus;
