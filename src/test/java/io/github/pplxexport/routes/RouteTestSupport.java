@@ -115,6 +115,11 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
 
     /** A one-page search thread as the plain fetch answers it: one turn, query {@code q}, answer {@code a}. */
     static String thread(String uuid, String title, String q, String a) {
+        return thread(uuid, title, q, a, "alice");
+    }
+
+    /** The same, by {@code author} (the thread dir goes under the author's folder). */
+    static String thread(String uuid, String title, String q, String a, String author) {
         String steps = PyJson.compact(List.of(
                 Map.of("step_type", "INITIAL_QUERY", "content", Map.of("query", q), "uuid", ""),
                 Map.of("step_type", "FINAL", "content", Map.of("answer", PyJson.compact(Map.of("answer", a))), "uuid", "")));
@@ -125,7 +130,7 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
         entry.put("search_mode", "SEARCH");
         entry.put("display_model", "pplx_pro");
         entry.put("mode", "copilot");
-        entry.put("author_username", "alice");
+        entry.put("author_username", author);
         entry.put("status", "completed");
         entry.put("created_us", 1770110047204511L);
         entry.put("updated_us", 1770110057004511L);
