@@ -5,6 +5,8 @@ import io.github.pplxexport.api.ApiException;
 import io.github.pplxexport.api.ApiRequests;
 import io.github.pplxexport.api.ResponseClassifier;
 import io.github.pplxexport.export.Failures;
+import org.apache.camel.CamelExchangeException;
+import org.apache.camel.RuntimeCamelException;
 import org.apache.camel.http.base.HttpOperationFailedException;
 
 import java.io.IOException;
@@ -19,7 +21,8 @@ import java.util.Map;
 public final class ApiErrors implements Failures {
 
     @Override
-    public Integer status(Exception e) {
+    public Integer status(Exception failure) {
+        Exception e = root(failure);
         if (e instanceof HttpOperationFailedException h) {
             return h.getStatusCode();
         }
@@ -27,7 +30,8 @@ public final class ApiErrors implements Failures {
     }
 
     @Override
-    public String code(Exception e) {
+    public String code(Exception failure) {
+        Exception e = root(failure);
         if (e instanceof HttpOperationFailedException h) {
             return ResponseClassifier.errorCode(h.getStatusCode(), contentType(h), h.getResponseBody());
         }
@@ -35,7 +39,8 @@ public final class ApiErrors implements Failures {
     }
 
     @Override
-    public String line(Exception e) {
+    public String line(Exception failure) {
+        Exception e = root(failure);
         if (e instanceof HttpOperationFailedException h) {
             return request(h) + ": " + ResponseClassifier.describe(h.getStatusCode(), contentType(h), h.getResponseBody());
         }
@@ -48,6 +53,19 @@ public final class ApiErrors implements Failures {
         }
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return firstLine(m);
+    }
+
+    /**
+     * The failure itself, out of Camel's wrappers (a bean called from an expression, an exchange that failed
+     * in a sub-route), so a Cloudflare page thrown by a bean reads as what it is.
+     */
+    static Exception root(Exception e) {
+        Exception x = e;
+        while ((x instanceof RuntimeCamelException || x instanceof CamelExchangeException)
+                && x.getCause() instanceof Exception cause && cause != x) {
+            x = cause;
+        }
+        return x;
     }
 
     /** What a retry announcement calls the failure: {@code HTTP 429}, {@code network error SocketTimeoutException}. */

@@ -1,10 +1,15 @@
 package io.github.pplxexport.routes;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.github.pplxexport.export.BatchOptions;
 import io.github.pplxexport.export.BatchSummary;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.util.Map;
@@ -37,9 +42,24 @@ class LocalFailureTest extends RouteTestSupport {
         api.stubFor(get(urlPathEqualTo("/rest/thread/" + B)).willReturn(okJson(thread(B, "B", "q", "b"))));
         Files.writeString(archive().resolve("blocked"), "a file where the author folder would go\n");
 
+        ListAppender<ILoggingEvent> console = new ListAppender<>();
+        console.start();
+        Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        root.addAppender(console);
         long start = System.nanoTime();
-        BatchSummary s = template.requestBody("direct:batch", new BatchOptions("alice", false, false, 0, null), BatchSummary.class);
+        BatchSummary s;
+        try {
+            s = template.requestBody("direct:batch", new BatchOptions("alice", false, false, 0, null), BatchSummary.class);
+        } finally {
+            root.detachAppender(console);
+        }
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        for (ILoggingEvent e : console.list) {
+            if (e.getLevel().isGreaterOrEqual(Level.WARN)) {
+                assertTrue(e.getLoggerName().startsWith("pplx") && !e.getFormattedMessage().contains("\n"),
+                        "one line from the project, no Camel report: " + e.getLoggerName() + " " + e.getFormattedMessage());
+            }
+        }
 
         assertEquals("[batch] 完成。ok=1 skip=0 fail=1 / 共 2", s.line());
         assertTrue(seconds < 30, "no 60 s wait: " + seconds + " s");

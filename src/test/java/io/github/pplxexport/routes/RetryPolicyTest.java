@@ -150,6 +150,31 @@ class RetryPolicyTest extends RouteTestSupport {
     }
 
     @Test
+    void aCloudflarePageAnsweredWith200StopsTheRunAndALoginPageFailsOnlyItsThread() throws Exception {
+        index(A, "A", "2026-05-02T00:00:00Z", B, "B", "2026-05-01T00:00:00Z");
+        api.stubFor(get(urlPathEqualTo(THREAD_A)).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=UTF-8")
+                .withBody("<!DOCTYPE html><html><head><title>Sign in</title></head><body>Log in</body></html>")));
+        api.stubFor(get(urlPathEqualTo(THREAD_B)).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "text/html; charset=UTF-8")
+                .withBody("<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>")));
+
+        CamelExecutionException e = assertThrows(CamelExecutionException.class, () ->
+                template.requestBody("direct:batch", new BatchOptions("alice", false, false, 0, null), BatchSummary.class));
+
+        Throwable abort = e.getCause();
+        while (!(abort instanceof io.github.pplxexport.export.RunAbortedException) && abort.getCause() != null) {
+            abort = abort.getCause();
+        }
+        assertInstanceOf(io.github.pplxexport.export.RunAbortedException.class, abort);
+        assertTrue(abort.getMessage().contains("Cloudflare"), abort.getMessage());
+        assertEquals(1, api.findAll(getRequestedFor(urlPathEqualTo(THREAD_A))).size(), "a page is not sent again");
+        Map<String, Object> state = Json.readObject(archive().resolve("index/batch_state.json"));
+        assertTrue(J.str(state.get(A), "error").contains("HTML page"), state.toString());
+        assertEquals("error", J.str(state.get(B), "status"), "the challenged thread is recorded before the stop");
+    }
+
+    @Test
     void requestsCarryOnlyTheChosenHeadersAndNoCookieTheServerSet() {
         // the first answer sets a cookie and a header; neither may come back, and no Camel header goes out
         api.stubFor(get(urlPathEqualTo(THREAD_A)).willReturn(okJson(thread(A, "A", "q", "a"))
