@@ -111,6 +111,17 @@ class RetryPolicyTest extends RouteTestSupport {
     }
 
     @Test
+    void jsonIsReadAsJsonLoadsDoesTrailingDataIsAnErrorAndNotRetried() {
+        api.stubFor(get(urlPathEqualTo(THREAD_A)).willReturn(okJson(thread(A, "A", "q", "a") + " {\"extra\": 1}")));
+
+        CamelExecutionException e = assertThrows(CamelExecutionException.class,
+                () -> template.requestBody("direct:fetch-entries", request(A), Map.class));
+
+        assertInstanceOf(com.fasterxml.jackson.core.JacksonException.class, e.getCause(), "the project's mapper refuses it");
+        assertEquals(1, api.findAll(getRequestedFor(urlPathEqualTo(THREAD_A))).size());
+    }
+
+    @Test
     void aRateLimitedSessionCheckIsRetried() {
         api.stubFor(get(urlPathEqualTo("/api/auth/session")).inScenario("s").whenScenarioStateIs(STARTED)
                 .willReturn(aResponse().withStatus(429)).willSetStateTo("ok"));
