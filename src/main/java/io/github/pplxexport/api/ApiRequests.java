@@ -25,6 +25,29 @@ public final class ApiRequests {
         return "/rest/thread/" + encode(uuid);
     }
 
+    /**
+     * A request as the console names it: {@code GET thread 1a2b3c4d}, {@code GET thread 1a2b3c4d blocks},
+     * {@code GET session}, {@code POST library page} (path and raw query as sent, without the base URL).
+     */
+    public static String describe(String method, String path, String query) {
+        path = path == null ? "" : path;
+        query = query == null ? "" : query;
+        String what;
+        if (path.startsWith("/rest/thread/")) {
+            String uuid = path.substring("/rest/thread/".length());
+            what = "thread " + (uuid.length() > 8 ? uuid.substring(0, 8) : uuid)
+                    + (query.contains("with_schematized_response=true") ? " blocks" : "")
+                    + (("&" + query).contains("&cursor=") ? " (next page)" : "");
+        } else if (path.equals(SESSION_PATH)) {
+            what = "session";
+        } else if (path.equals(GRAPHQL_PATH)) {
+            what = "library page";
+        } else {
+            what = path;
+        }
+        return (method == null || method.isEmpty() ? "GET" : method) + " " + what;
+    }
+
     /** The plain fetch: {@code version=2.18&source=default[&cursor=…]}. */
     public static String plainQuery(String cursor) {
         return COMMON_QUERY + cursorParam(cursor);

@@ -1,5 +1,6 @@
 package io.github.pplxexport.api;
 
+import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 
@@ -7,65 +8,88 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * Turns an HTTP response into JSON or the right {@link ApiException} (reference-behaviour.md §7.1, with the
- * project's decisions: a 403 {@code VIEW_THREAD_NOT_ALLOWED} is not an auth failure, and a Cloudflare challenge
- * page (an HTML 403, or an HTML 200 with Cloudflare's marks) stops the run instead of burning retries; any other
- * 200 that is not JSON fails only its request). Pure: no I/O.
+ * What an answer of the Perplexity API is (reference-behaviour.md §7.1, with the project's decisions: a 403
+ * {@code VIEW_THREAD_NOT_ALLOWED} is not an auth failure, and a Cloudflare challenge page, an HTML 403 or an
+ * HTML 200 with Cloudflare's marks, is told apart from any other page). Pure: it names the answer and
+ * words the one-line message; what the run does about it is the routes' failure policy.
  */
 public final class ResponseClassifier {
     /** The reference looks for the terminal codes in the first 200 bytes of a 400 body. */
     static final int TERMINAL_SCAN_BYTES = 200;
+    public static final String ENTRY_DELETED = "ENTRY_DELETED";
+    public static final String ENTRY_EXPIRED = "ENTRY_EXPIRED";
+    public static final String VIEW_THREAD_NOT_ALLOWED = "VIEW_THREAD_NOT_ALLOWED";
 
     private ResponseClassifier() {
     }
 
-    /** The parsed JSON body of a 2xx response, or the classified failure. */
-    public static Object classify(String what, int status, String contentType, byte[] body) {
-        String text = new String(body, StandardCharsets.UTF_8);
-        if (status >= 200 && status < 300) {
-            if (looksLikeHtml(contentType, text)) {
-                if (looksLikeCloudflare(text)) {
-                    throw new ApiException.CloudflareChallenge(what + ": got a Cloudflare challenge page instead of JSON;"
-                            + " slow down or refresh the cookies", status);
-                }
-                // any other page (a login page, an error page) fails this request only (reference §1.0, §7.1)
-                throw new ApiException(what + ": got an HTML page instead of JSON (login or error page?)", status);
+    /**
+     * A 2xx answer: returns the body when it can be JSON; an HTML page throws ({@link ApiException#CLOUDFLARE}
+     * when it carries Cloudflare's marks, else {@link ApiException#HTML_PAGE}). Whether the body parses is
+     * the JSON decoder's business.
+     */
+    public static byte[] checkSuccess(String what, int status, String contentType, byte[] body) {
+        String head = new String(body, 0, Math.min(body.length, 4096), StandardCharsets.UTF_8);
+        if (looksLikeHtml(contentType, head)) {
+            String text = new String(body, StandardCharsets.UTF_8);
+            if (looksLikeCloudflare(text)) {
+                throw new ApiException(what + ": got a Cloudflare challenge page instead of JSON;"
+                        + " slow down or refresh the cookies", status, ApiException.CLOUDFLARE);
             }
-            try {
-                return Json.parse(text);
-            } catch (JsonException e) {
-                throw new ApiException(what + ": response is not valid JSON (" + e.getMessage() + ")", status);
+            // any other page (a login page, an error page) fails this request only (reference §1.0, §7.1)
+            throw new ApiException(what + ": got an HTML page instead of JSON (login or error page?)", status,
+                    ApiException.HTML_PAGE);
+        }
+        return body;
+    }
+
+    /**
+     * The error code of a failed answer: {@code CLOUDFLARE} for an HTML 403, {@code ENTRY_DELETED} (checked
+     * first) or {@code ENTRY_EXPIRED} in the head of a 400 body, {@code VIEW_THREAD_NOT_ALLOWED} in a 403
+     * body, else the body's {@code error_code} when it is JSON, else "".
+     */
+    public static String errorCode(int status, String contentType, String body) {
+        String text = body == null ? "" : body;
+        if (status == 403 && looksLikeHtml(contentType, text)) {
+            return ApiException.CLOUDFLARE;
+        }
+        if (status == 400) {
+            String head = prefixBytes(text);
+            if (head.contains(ENTRY_DELETED)) {
+                return ENTRY_DELETED;
+            }
+            if (head.contains(ENTRY_EXPIRED)) {
+                return ENTRY_EXPIRED;
             }
         }
-        String head = text.length() > TERMINAL_SCAN_BYTES ? prefixBytes(body) : text;
-        switch (status) {
-            case 429:
-                throw new ApiException.RateLimited(what + ": HTTP 429 rate limited");
-            case 500, 502, 503, 504:
-                throw new ApiException.ServerError(what + ": HTTP " + status, status);
-            case 401:
-                throw new ApiException.Auth(what + ": 鉴权失败 401 (cookie expired or not logged in)", status);
-            case 403:
-                if (looksLikeHtml(contentType, text)) {
-                    throw new ApiException.CloudflareChallenge(what + ": HTTP 403 Cloudflare challenge; slow down or"
-                            + " refresh the cookies (cf_clearance is bound to the browser)", status);
-                }
-                if (text.contains("VIEW_THREAD_NOT_ALLOWED")) {
-                    throw new ApiException.NotAllowed(what + ": 403 VIEW_THREAD_NOT_ALLOWED");
-                }
-                throw new ApiException.Auth(what + ": 鉴权失败 403 (cookie expired or risk-controlled)", status);
-            case 400:
-                if (head.contains("ENTRY_DELETED")) {
-                    throw new ApiException.EntryDeleted(what + ": 400 ENTRY_DELETED");
-                }
-                if (head.contains("ENTRY_EXPIRED")) {
-                    throw new ApiException.EntryExpired(what + ": 400 ENTRY_EXPIRED");
-                }
-                throw new ApiException(what + ": HTTP 400 " + snippet(text), status);
-            default:
-                // 404 and the rest: an error for this request, never terminal (a fresh thread can 404 briefly)
-                throw new ApiException(what + ": HTTP " + status + " " + snippet(text), status);
+        if (status == 403 && text.contains(VIEW_THREAD_NOT_ALLOWED)) {
+            return VIEW_THREAD_NOT_ALLOWED;
         }
+        try {
+            return J.str(Json.parse(text), "error_code");
+        } catch (JsonException e) {
+            return "";
+        }
+    }
+
+    /** One line saying what went wrong, e.g. {@code HTTP 429 rate limited}; never quotes a cookie. */
+    public static String describe(int status, String contentType, String body) {
+        String code = errorCode(status, contentType, body);
+        return switch (status) {
+            case 429 -> "HTTP 429 rate limited";
+            case 500, 502, 503, 504 -> "HTTP " + status;
+            case 401 -> "鉴权失败 401 (cookie expired or not logged in)";
+            case 403 -> switch (code) {
+                case ApiException.CLOUDFLARE -> "HTTP 403 Cloudflare challenge; slow down or refresh the cookies"
+                        + " (cf_clearance is bound to the browser)";
+                case VIEW_THREAD_NOT_ALLOWED -> "403 VIEW_THREAD_NOT_ALLOWED";
+                default -> "鉴权失败 403 (cookie expired or risk-controlled)";
+            };
+            case 400 -> code.equals(ENTRY_DELETED) || code.equals(ENTRY_EXPIRED) ? "400 " + code
+                    : "HTTP 400 " + snippet(body);
+            // 404 and the rest: an error for this request, never terminal (a fresh thread can 404 briefly)
+            default -> "HTTP " + status + " " + snippet(body);
+        };
     }
 
     static boolean looksLikeHtml(String contentType, String text) {
@@ -83,12 +107,13 @@ public final class ResponseClassifier {
                 || t.contains("cloudflare");
     }
 
-    private static String prefixBytes(byte[] body) {
-        return new String(body, 0, Math.min(body.length, TERMINAL_SCAN_BYTES), StandardCharsets.UTF_8);
+    private static String prefixBytes(String text) {
+        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        return b.length <= TERMINAL_SCAN_BYTES ? text : new String(b, 0, TERMINAL_SCAN_BYTES, StandardCharsets.UTF_8);
     }
 
     private static String snippet(String text) {
-        String one = text.replaceAll("\\s+", " ").strip();
+        String one = (text == null ? "" : text).replaceAll("\\s+", " ").strip();
         return one.length() > 120 ? one.substring(0, 120) + "…" : one;
     }
 }

@@ -50,6 +50,11 @@ public final class ThreadPages {
         return schematized;
     }
 
+    /** The next request's raw query: the plain or the schematized one, {@code &cursor=…} after the first page. */
+    public String query() {
+        return schematized ? ApiRequests.blocksQuery(cursor) : ApiRequests.plainQuery(cursor);
+    }
+
     /** The cursor for the next request (null for the first page). */
     public String cursor() {
         return cursor;

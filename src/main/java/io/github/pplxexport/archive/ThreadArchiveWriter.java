@@ -5,7 +5,7 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
-import io.github.pplxexport.library.Timestamps;
+import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.render.Label;
 import io.github.pplxexport.render.Labels;

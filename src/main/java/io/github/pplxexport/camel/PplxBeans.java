@@ -1,10 +1,13 @@
 package io.github.pplxexport.camel;
 
-import io.github.pplxexport.api.PerplexityApi;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.pplxexport.api.ApiCookie;
+import io.github.pplxexport.api.ResponseCheck;
 import io.github.pplxexport.archive.ArchivedThreadLoader;
 import io.github.pplxexport.archive.MarkdownWriter;
 import io.github.pplxexport.archive.ThreadArchiveWriter;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.export.AccountCheck;
 import io.github.pplxexport.export.BatchRun;
 import io.github.pplxexport.export.DeadLetters;
 import io.github.pplxexport.export.ExportOutcomes;
@@ -12,34 +15,150 @@ import io.github.pplxexport.export.ExportSettings;
 import io.github.pplxexport.export.LibraryRefresh;
 import io.github.pplxexport.export.Pacing;
 import io.github.pplxexport.export.ScheduledSync;
+import io.github.pplxexport.export.SiblingProbes;
 import io.github.pplxexport.export.ThreadExport;
-import io.github.pplxexport.export.ThreadFetcher;
+import io.github.pplxexport.export.ThreadPaging;
+import io.github.pplxexport.json.Json;
 import io.github.pplxexport.render.Labels;
 import io.github.pplxexport.render.ThreadRenderer;
 import io.github.pplxexport.rerender.ReRenderOutcomes;
 import io.github.pplxexport.rerender.ThreadJsonUpdater;
+import org.apache.camel.BeanInject;
 import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
-import org.apache.camel.spi.Registry;
+import org.apache.camel.PropertyInject;
+import org.apache.camel.processor.errorhandler.RedeliveryPolicy;
 import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
 
-import java.nio.file.Paths;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.Map;
 
 /**
- * The beans the shipped routes refer to by name. Each is a plain class that knows nothing of Camel; this
- * configuration is the only place that names them for the registry. A command binds its
- * {@code exportSettings} and {@code perplexityApi} before start; without them (offline commands) harmless
- * defaults are bound so every shipped route can still be created.
+ * The beans the shipped routes refer to by name, as a Camel Main configuration class: each is a plain class,
+ * bound here with the settings it needs from {@code application.properties} (and the command line's
+ * overrides) through {@code @PropertyInject}; a missing key stops the start. The per-run values the command
+ * line decides (archive root, config file, cookies file, base URL) arrive the same way, as properties.
  */
 public class PplxBeans implements CamelConfiguration {
 
     /** Offline re-render works on independent thread dirs: one worker per core by default. */
     public static final String RE_RENDER_POOL = "re-render-pool";
+
+    @PropertyInject("pplx.rerender.threads")
+    int reRenderThreads;
+    @PropertyInject("pplx.archive.root")
+    String archiveRoot;
+    /** Empty: degraded mode (no user config). */
+    @PropertyInject("pplx.config.file")
+    String configFile;
+    @PropertyInject("pplx.api.cookies-file")
+    String cookiesFile;
+    @PropertyInject("pplx.api.base-url")
+    String baseUrl;
+
+    private ExportSettings settings;
+    private ApiErrors errors;
+    private ApiCookie cookie;
+
+    /** The project's one JSON mapper (json.loads semantics: trailing data is an error), for {@code unmarshal: json}. */
+    @BindToRegistry
+    public ObjectMapper apiMapper() {
+        return Json.MAPPER;
+    }
+
+    /** The archive root and the user's TOML config, shared by the beans below. */
+    @BindToRegistry
+    public synchronized ExportSettings exportSettings() {
+        if (settings == null) {
+            UserConfig config = configFile.isBlank() ? UserConfig.degradedConfig() : UserConfig.load(Path.of(configFile));
+            settings = new ExportSettings(Path.of(archiveRoot).toAbsolutePath().normalize(), config, Clock.systemUTC());
+        }
+        return settings;
+    }
+
+    @BindToRegistry
+    public ResponseCheck apiResponse() {
+        return new ResponseCheck();
+    }
+
+    @BindToRegistry
+    public synchronized ApiErrors apiError() {
+        if (errors == null) {
+            errors = new ApiErrors();
+        }
+        return errors;
+    }
+
+    @BindToRegistry
+    public synchronized ApiCookie apiCookie() throws IOException {
+        if (cookie == null) {
+            cookie = ApiCookie.of(cookiesFile, baseUrl);
+        }
+        return cookie;
+    }
+
+    /** Lazy: its redelivery policy {@code apiBackoff} is a bean of routes/error-handling.camel.yaml. */
+    @BindToRegistry(lazy = true)
+    public ApiRetry apiRetry(@BeanInject("apiBackoff") RedeliveryPolicy backoff,
+                             @PropertyInject("pplx.retry.heartbeat-ms") long heartbeatMillis, CamelContext context) {
+        return new ApiRetry(backoff, heartbeatMillis, apiError(), context);
+    }
+
+    @BindToRegistry
+    public AccountCheck accountCheck() throws IOException {
+        return new AccountCheck(exportSettings().config(), apiCookie().source());
+    }
+
+    @BindToRegistry
+    public ThreadPaging threadPaging() {
+        return new ThreadPaging();
+    }
+
+    @BindToRegistry
+    public LibraryRefresh libraryRefresh(@PropertyInject("pplx.index.max-pages") int maxPages) {
+        return new LibraryRefresh(exportSettings(), maxPages);
+    }
+
+    @BindToRegistry
+    public ThreadExport threadExport() {
+        return new ThreadExport(exportSettings());
+    }
+
+    @BindToRegistry
+    public ThreadArchiveWriter threadArchive() {
+        ExportSettings s = exportSettings();
+        return new ThreadArchiveWriter(s.out(), Labels.DEFAULT, s.clock(), s::displayFolder);
+    }
+
+    @BindToRegistry
+    public ExportOutcomes exportOutcomes() {
+        return new ExportOutcomes();
+    }
+
+    @BindToRegistry
+    public BatchRun batchRun(@PropertyInject("pplx.pacing.thread-delay-min-ms") long delayMin,
+                             @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax,
+                             @PropertyInject("pplx.retry.delay-ms") long coolDown) {
+        return new BatchRun(exportSettings(), new Pacing(delayMin, delayMax), coolDown, apiError());
+    }
+
+    @BindToRegistry
+    public DeadLetters deadLetters() {
+        return new DeadLetters(exportSettings().out(), exportSettings().clock(), apiError());
+    }
+
+    @BindToRegistry
+    public SiblingProbes siblingProbes() {
+        return new SiblingProbes(exportSettings().out(), exportSettings().clock());
+    }
+
+    @BindToRegistry
+    public ScheduledSync scheduledSync(@PropertyInject("pplx.run.max-syncs") int maxSyncs) {
+        return new ScheduledSync(maxSyncs);
+    }
 
     @BindToRegistry
     public ArchivedThreadLoader archivedThreadLoader() {
@@ -66,52 +185,9 @@ public class PplxBeans implements CamelConfiguration {
         return new ReRenderOutcomes();
     }
 
-    @BindToRegistry
-    public ExportOutcomes exportOutcomes() {
-        return new ExportOutcomes();
-    }
-
-    @BindToRegistry
-    public BackoffNotice backoffNotice() {
-        return new BackoffNotice();
-    }
-
     @Override
     public void configure(CamelContext context) {
-        registerReRenderPool(context);
-        Registry registry = context.getRegistry();
-        ExportSettings settings = registry.lookupByNameAndType("exportSettings", ExportSettings.class);
-        if (settings == null) {
-            settings = new ExportSettings(Paths.get("web_archive").toAbsolutePath(), UserConfig.DEGRADED_ACCOUNT,
-                    UserConfig.degradedConfig(), Clock.systemUTC());
-            registry.bind("exportSettings", settings);
-        }
-        PerplexityApi api = registry.lookupByNameAndType("perplexityApi", PerplexityApi.class);
-        if (api == null) {
-            api = new PerplexityApi(property(context, "pplx.api.base-url"), null, property(context, "pplx.api.user-agent"),
-                    Duration.ofSeconds(number(context, "pplx.api.thread-timeout-seconds")),
-                    Duration.ofSeconds(number(context, "pplx.api.timeout-seconds")));
-            registry.bind("perplexityApi", api);
-        }
-        ExportSettings s = settings;
-        Pacing pacing = new Pacing(number(context, "pplx.pacing.thread-delay-min-ms"),
-                number(context, "pplx.pacing.thread-delay-max-ms"));
-        Map.<String, Object>of(
-                "threadFetcher", new ThreadFetcher(api),
-                "threadExport", new ThreadExport(s),
-                "threadArchive", new ThreadArchiveWriter(s.out(), Labels.DEFAULT, s.clock(), s::displayFolder),
-                "batchRun", new BatchRun(s, pacing, number(context, "pplx.retry.delay-ms")),
-                "libraryRefresh", new LibraryRefresh(api, s, (int) number(context, "pplx.index.max-pages")),
-                "deadLetters", new DeadLetters(s.out(), s.clock()),
-                "scheduledSync", new ScheduledSync((int) number(context, "pplx.run.max-syncs"))
-        ).forEach(registry::bind);
-    }
-
-    private static void registerReRenderPool(CamelContext context) {
-        int threads = (int) number(context, "pplx.rerender.threads");
-        if (threads <= 0) {
-            threads = Runtime.getRuntime().availableProcessors();
-        }
+        int threads = reRenderThreads <= 0 ? Runtime.getRuntime().availableProcessors() : reRenderThreads;
         ThreadPoolProfile pool = new ThreadPoolProfile(RE_RENDER_POOL);
         pool.setPoolSize(threads);
         pool.setMaxPoolSize(threads);
@@ -119,14 +195,5 @@ public class PplxBeans implements CamelConfiguration {
         pool.setMaxQueueSize(threads * 4);
         pool.setRejectedPolicy(ThreadPoolRejectedPolicy.CallerRuns);
         context.getExecutorServiceManager().registerThreadPoolProfile(pool);
-    }
-
-    private static String property(CamelContext context, String key) {
-        return context.getPropertiesComponent().resolveProperty(key).orElse("");
-    }
-
-    private static long number(CamelContext context, String key) {
-        String v = property(context, key).strip();
-        return v.isEmpty() ? 0 : Long.parseLong(v);
     }
 }

@@ -1,6 +1,5 @@
 package io.github.pplxexport.cli;
 
-import io.github.pplxexport.export.BatchOptions;
 import io.github.pplxexport.export.BatchSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,12 +37,12 @@ public class BatchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, route());
-        BatchOptions options = flags.options();
+        flags.options(null); // a bad --mode or --limit is a usage error before any network
         Map<String, String> properties = new HashMap<>(pacing.properties());
         properties.putAll(flags.pacing());
         return OnlineRun.guarded(() -> {
             OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, properties);
-            return OnlineRun.exitCode(run.run("direct:" + route(), options, BatchSummary.class));
+            return OnlineRun.exitCode(run.run("direct:" + route(), flags::options, BatchSummary.class));
         });
     }
 }

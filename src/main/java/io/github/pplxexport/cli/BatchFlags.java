@@ -28,8 +28,8 @@ public class BatchFlags {
     @Option(names = "--delay-max", paramLabel = "S", description = "Longest random pause between threads, in seconds (default 20).")
     Double delayMax;
 
-    /** The batch to run; a bad value is a usage error. */
-    BatchOptions options() {
+    /** The batch to run for {@code account}; a bad value is a usage error. */
+    BatchOptions options(String account) {
         Mode m = null;
         if (mode != null) {
             m = Mode.fromId(mode).orElseThrow(() -> new UsageException("unknown --mode " + mode
@@ -38,7 +38,7 @@ public class BatchFlags {
         if (limit < 0) {
             throw new UsageException("--limit must be positive");
         }
-        return new BatchOptions(full, force, limit, m);
+        return new BatchOptions(account, full, force, limit, m);
     }
 
     /** The thread pauses asked for, as pacing settings; a bad pair is a usage error. */

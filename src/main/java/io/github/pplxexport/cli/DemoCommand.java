@@ -89,7 +89,7 @@ public class DemoCommand implements Callable<Integer> {
                         Map<String, String> props = new java.util.HashMap<>(NO_DELAYS);
                         props.putAll(parent.global.properties);
                         OnlineRun run = OnlineRun.prepare(g, false, props);
-                        BatchSummary s = run.run("direct:sync", new BatchOptions(false, false, 0, null), BatchSummary.class);
+                        BatchSummary s = run.run("direct:sync", a -> new BatchOptions(a, false, false, 0, null), BatchSummary.class);
                         System.out.println("demo: " + account + ": " + s.line());
                         return OnlineRun.exitCode(s);
                     });

@@ -3,21 +3,12 @@ package io.github.pplxexport.cli;
 import io.github.pplxexport.export.BatchSummary;
 import io.github.pplxexport.export.ExportRequest;
 import io.github.pplxexport.export.ThreadUrls;
-import io.github.pplxexport.json.J;
-import io.github.pplxexport.library.LibraryIndex;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code export <url|uuid>}: one thread; writes nothing when the archive copy is up to date. */
@@ -55,29 +46,11 @@ public class ExportCommand implements Callable<Integer> {
         }
         return OnlineRun.guarded(() -> {
             OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
-            Map<String, Object> row = indexRow(run.out, uuid).orElse(null);
             String url = thread.startsWith("http") ? thread : ThreadUrls.canonical(uuid, false);
-            BatchSummary s = run.run("direct:export", new ExportRequest(uuid, url, row, !force), BatchSummary.class);
+            // the route adds the thread's row of the local library index, if any
+            BatchSummary s = run.run("direct:export", account -> new ExportRequest(account, uuid, url, null, !force),
+                    BatchSummary.class);
             return OnlineRun.exitCode(s);
         });
-    }
-
-    /** The thread's row in any local index/library_*.json (same lastUpdated as batch uses). */
-    static Optional<Map<String, Object>> indexRow(Path out, String uuid) throws IOException {
-        Path index = out.resolve("index");
-        if (!Files.isDirectory(index)) {
-            return Optional.empty();
-        }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(index, "library_*.json")) {
-            for (Path f : files) {
-                List<Map<String, Object>> rows = LibraryIndex.readThreads(f).orElse(List.of());
-                for (Map<String, Object> r : rows) {
-                    if (uuid.equals(J.str(r, "entryUUID"))) {
-                        return Optional.of(r);
-                    }
-                }
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -150,8 +150,8 @@ public class GlobalOptions {
      * The archive root of a run that will write into it, created now, so a folder that cannot be made
      * is one line before any network rather than an error after the first fetch.
      */
-    public Path writableArchiveRoot(UserConfig config) {
-        Path root = archiveRoot(config);
+    public static Path writable(Path archiveRoot) {
+        Path root = archiveRoot.toAbsolutePath().normalize();
         try {
             Files.createDirectories(root);
         } catch (IOException e) {

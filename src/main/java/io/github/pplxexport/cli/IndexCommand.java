@@ -1,5 +1,6 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.export.BatchOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,7 +30,7 @@ public class IndexCommand implements Callable<Integer> {
         Logging.configure(parent.global, "index");
         return OnlineRun.guarded(() -> {
             OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
-            run.run("direct:fetch-index", full, Integer.class);
+            run.run("direct:fetch-index", account -> new BatchOptions(account, full, false, 0, null), Integer.class);
             return PplxExportCli.EXIT_OK;
         });
     }

@@ -14,6 +14,8 @@ import java.nio.file.Path;
 public final class Logging {
     private static final org.slf4j.Logger LOG = LoggerFactory.getLogger("pplx");
     private static volatile boolean verbose;
+    /** camel-http's client traces request headers and bodies at DEBUG: the Cookie value would reach a debug log. */
+    private static final String[] SECRET_BEARING = {"org.apache.hc.client5.http.headers", "org.apache.hc.client5.http.wire"};
 
     private Logging() {
     }
@@ -22,6 +24,9 @@ public final class Logging {
         verbose = g.verbose();
         LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
         Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        for (String name : SECRET_BEARING) {
+            ctx.getLogger(name).setLevel(Level.INFO);
+        }
         if (verbose) {
             root.setLevel(Level.DEBUG);
         }

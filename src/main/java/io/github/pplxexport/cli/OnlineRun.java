@@ -1,125 +1,136 @@
 package io.github.pplxexport.cli;
 
-import io.github.pplxexport.api.ApiException;
 import io.github.pplxexport.api.Cookies;
-import io.github.pplxexport.api.PerplexityApi;
+import io.github.pplxexport.camel.ApiErrors;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
-import io.github.pplxexport.export.AccountCheck;
 import io.github.pplxexport.export.BatchSummary;
-import io.github.pplxexport.export.ExportSettings;
 import io.github.pplxexport.export.RunAbortedException;
-import io.github.pplxexport.json.J;
 import org.apache.camel.CamelExchangeException;
 import org.apache.camel.CamelExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
+import java.util.function.Function;
 
 /**
- * What every command that talks to the API does before and after its route runs: resolve config, archive
- * root, account and cookies; probe the session; start Camel Main with the settings bound; map the outcome
- * to an exit code (0 ok, 1 some threads failed, 2 usage/config, 3 aborted).
+ * What every command that talks to the API does around its route: resolve config, account and cookies into
+ * the pipeline's properties (archive root, config file, cookie file, base URL), start Camel Main, check the
+ * session (route check-session), send the command's request, and map the outcome to an exit code (0 ok, 1 some
+ * threads failed, 2 usage/config, 3 aborted).
  */
 final class OnlineRun {
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
 
-    final Path out;
+    /** The account as configured; the session check may rename the degraded-mode one. */
     final String account;
-    final UserConfig config;
-    final PerplexityApi api;
+    final boolean checkSession;
     final Path routes;
     final Map<String, String> properties;
 
-    private OnlineRun(Path out, String account, UserConfig config, PerplexityApi api, Path routes,
-                      Map<String, String> properties) {
-        this.out = out;
+    private OnlineRun(String account, boolean checkSession, Path routes, Map<String, String> properties) {
         this.account = account;
-        this.config = config;
-        this.api = api;
+        this.checkSession = checkSession;
         this.routes = routes;
         this.properties = properties;
     }
 
-    /** Resolves everything a run needs; {@code properties} override application.properties. */
-    static OnlineRun prepare(GlobalOptions g, boolean skipAuthCheck, Map<String, String> properties) {
+    /**
+     * Resolves everything a run needs before Camel starts. Properties, later wins: the config's archive_root,
+     * {@code -D} and the command's own flags, then --out, --base-url, --config, --cookies and the account.
+     */
+    static OnlineRun prepare(GlobalOptions g, boolean skipAuthCheck, Map<String, String> commandFlags) {
         UserConfig config;
         try {
             config = UserConfig.load(g.config);
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
-        Cookies cookies = null;
-        String cookieSource = "(none)";
         if (g.cookies != null) {
+            Cookies cookies;
             try {
                 cookies = Cookies.read(g.cookies);
-                cookieSource = cookies.source();
             } catch (IOException | RuntimeException e) {
                 throw new UsageException(e.getMessage());
             }
             cookies.sessionWarning().ifPresent(w -> LOG.warn("[auth] {}", w));
         }
-        Path out = g.writableArchiveRoot(config);
-        properties = g.properties(properties);
-        Map<String, String> props = new HashMap<>(defaults());
-        props.putAll(properties);
-        String baseUrl = g.baseUrl != null ? g.baseUrl : props.get("pplx.api.base-url");
-        PerplexityApi api = new PerplexityApi(baseUrl, cookies, props.get("pplx.api.user-agent"),
-                Duration.ofSeconds(Long.parseLong(props.get("pplx.api.thread-timeout-seconds"))),
-                Duration.ofSeconds(Long.parseLong(props.get("pplx.api.timeout-seconds"))));
+        Map<String, String> props = new LinkedHashMap<>();
+        config.archiveRoot().ifPresent(p -> props.put("pplx.archive.root", p.toAbsolutePath().normalize().toString()));
+        props.putAll(g.properties(commandFlags));
+        if (g.out != null) {
+            props.put("pplx.archive.root", g.out().toString());
+        }
+        // a folder that cannot be made is one line before any network, not an error after the first fetch
+        GlobalOptions.writable(Path.of(props.getOrDefault("pplx.archive.root", "web_archive")));
         String account;
         try {
             account = config.resolveAccount(g.account);
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
-        if (!skipAuthCheck) {
-            Map<String, Object> user = new AccountCheck(api, config, cookieSource).verify(account);
-            // degraded mode: name the account after the session's user rather than "default"
-            if (config.degraded() && UserConfig.DEGRADED_ACCOUNT.equals(account) && !J.str(user, "username").isEmpty()) {
-                account = J.str(user, "username");
-            }
+        if (g.baseUrl != null) {
+            props.put("pplx.api.base-url", g.baseUrl);
         }
-        return new OnlineRun(out, account, config, api, g.routes, properties);
+        props.put("pplx.config.file", config.file().map(p -> p.toAbsolutePath().toString()).orElse(""));
+        props.put("pplx.api.cookies-file", g.cookies == null ? "" : g.cookies.toAbsolutePath().toString());
+        props.put("pplx.account", account);
+        return new OnlineRun(account, !skipAuthCheck, g.routes, props);
     }
 
-    /** Sends {@code body} to a route's endpoint on a fresh Camel Main and returns the reply. */
-    <T> T run(String endpoint, Object body, Class<T> type) {
+    /**
+     * On a fresh Camel Main: the session check, then {@code request} (built for the account the check resolved)
+     * sent to {@code endpoint}; returns the reply.
+     */
+    <T> T run(String endpoint, Function<String, Object> request, Class<T> type) {
         try (PplxRuntime runtime = start()) {
-            return runtime.request(endpoint, body, type);
+            String resolved = session(runtime);
+            return call(() -> runtime.request(endpoint, request.apply(resolved), type));
+        }
+    }
+
+    /** The account to export as: the check-session route's answer, or the configured one with --skip-auth-check. */
+    String session(PplxRuntime runtime) {
+        return checkSession ? call(() -> runtime.request("direct:check-session", account, String.class)) : account;
+    }
+
+    /** The same run with more properties (they win). */
+    OnlineRun withProperties(Map<String, String> more) {
+        Map<String, String> props = new LinkedHashMap<>(properties);
+        props.putAll(more);
+        return new OnlineRun(account, checkSession, routes, props);
+    }
+
+    /** Camel Main with this run's properties (the caller closes it). */
+    PplxRuntime start() {
+        return PplxRuntime.start(routes, properties, Map.of());
+    }
+
+    /**
+     * A route's failure as the run's outcome: an abort or a usage problem as it is; anything else that escaped
+     * the routes' failure policy (the session check or the index refresh failed after its retries) stops the
+     * run.
+     */
+    private static <T> T call(java.util.function.Supplier<T> route) {
+        try {
+            return route.get();
         } catch (CamelExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             // an abort thrown inside the batch's split arrives wrapped ("Multicast processing failed")
             while (cause instanceof CamelExchangeException && cause.getCause() != null) {
                 cause = cause.getCause();
             }
-            if (cause instanceof RuntimeException re) {
-                throw re;
+            if (cause instanceof RunAbortedException || cause instanceof IllegalStateException) {
+                throw (RuntimeException) cause;
             }
-            throw new IllegalStateException(cause.getMessage(), cause);
+            Exception failure = cause instanceof Exception x ? x : e;
+            throw new RunAbortedException(new ApiErrors().line(failure), failure);
         }
-    }
-
-    /** The same run with other Camel/pplx properties. */
-    OnlineRun withProperties(Map<String, String> props) {
-        return new OnlineRun(out, account, config, api, routes, props);
-    }
-
-    /** Camel Main with this run's settings bound (the caller closes it). */
-    PplxRuntime start() {
-        ExportSettings settings = new ExportSettings(out, account, config, Clock.systemUTC());
-        return PplxRuntime.start(routes, properties, Map.of("exportSettings", settings, "perplexityApi", api));
     }
 
     /** Exit code of a batch-like run. */
@@ -134,32 +145,11 @@ final class OnlineRun {
         } catch (RunAbortedException e) {
             LOG.error("aborted: {}", e.getMessage());
             return PplxExportCli.EXIT_ABORTED;
-        } catch (ApiException.CloudflareChallenge | ApiException.Auth e) {
-            LOG.error("aborted: {}", e.getMessage());
-            return PplxExportCli.EXIT_ABORTED;
-        } catch (ApiException e) {
-            LOG.error("{}", e.getMessage());
-            return PplxExportCli.EXIT_THREADS_FAILED;
         } catch (UsageException e) {
             throw e;
         } catch (IllegalStateException e) {
             LOG.error("{}", e.getMessage());
             return PplxExportCli.EXIT_USAGE;
         }
-    }
-
-    /** application.properties, for the values a command needs before Camel starts. */
-    private static Map<String, String> defaults() {
-        Properties p = new Properties();
-        try (InputStream in = OnlineRun.class.getResourceAsStream("/application.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read application.properties", e);
-        }
-        Map<String, String> m = new HashMap<>();
-        p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k).strip()));
-        return m;
     }
 }

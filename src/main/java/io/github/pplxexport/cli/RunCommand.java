@@ -60,16 +60,14 @@ public class RunCommand implements Callable<Integer> {
             if (cron != null) {
                 flags.put("pplx.schedule.cron", cron);
             }
-            Map<String, String> props = parent.global.properties(flags);
-            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, props);
-            Map<String, String> service = new HashMap<>(props);
-            service.putAll(managementServer(props));
-            OnlineRun withServer = run.withProperties(service);
-            try (PplxRuntime runtime = withServer.start()) {
+            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, flags);
+            try (PplxRuntime runtime = run.start()) {
+                // fail at once on a dead or foreign cookie; every scheduled sync checks the session again
+                String account = run.session(runtime);
                 ScheduledSync syncs = runtime.context().getRegistry().lookupByNameAndType("scheduledSync", ScheduledSync.class);
-                String schedule = runtime.context().resolvePropertyPlaceholders("{{pplx.schedule.cron}}");
-                LOG.info("[run] scheduled sync '{}' for account {} into {}; health http://{}:{}/observe/health, metrics /observe/metrics",
-                        schedule, run.account, run.out, service.get("camel.management.host"), service.get("camel.management.port"));
+                LOG.info("[run] {}", runtime.context().resolvePropertyPlaceholders("scheduled sync '{{pplx.schedule.cron}}'"
+                        + " for account " + account + " into {{pplx.archive.root}}; health"
+                        + " http://{{camel.management.host}}:{{camel.management.port}}/observe/health, metrics /observe/metrics"));
                 CountDownLatch stop = new CountDownLatch(1);
                 Thread hook = new Thread(stop::countDown, "pplx-run-stop");
                 Runtime.getRuntime().addShutdownHook(hook);
@@ -85,17 +83,5 @@ public class RunCommand implements Callable<Integer> {
                 return syncs.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
             }
         });
-    }
-
-    /** The embedded HTTP server for health and metrics, bound where pplx.management.* say. */
-    static Map<String, String> managementServer(Map<String, String> props) {
-        Map<String, String> m = new HashMap<>();
-        m.put("camel.management.enabled", "true");
-        m.put("camel.management.host", props.getOrDefault("pplx.management.host", "127.0.0.1"));
-        m.put("camel.management.port", props.getOrDefault("pplx.management.port", "8080"));
-        m.put("camel.management.healthCheckEnabled", "true");
-        m.put("camel.management.metricsEnabled", "true");
-        m.put("camel.metrics.enabled", "true");
-        return m;
     }
 }

@@ -1,6 +1,6 @@
 package io.github.pplxexport.export;
 
-import io.github.pplxexport.api.ApiException;
+import io.github.pplxexport.api.ResponseClassifier;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.library.BatchState;
 import io.github.pplxexport.library.IncrementalPlanner;
@@ -10,15 +10,18 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The bookkeeping of one batch (or single export) run (reference-behaviour.md §2.2–§2.3, §7.3): the plan,
- * the state file saved after every thread, the ok/skip/fail counters, the routing of failures (terminal
- * deleted/expired, auth fail-fast after three in a row, Cloudflare stops at once, anything else is recorded
- * and the run goes on) and the summary line. The routes call it; it holds no Camel types.
+ * The bookkeeping of a batch (or single export) run (reference-behaviour.md §2.2–§2.3, §7.3): the plan, the
+ * state file saved after every thread, the ok/skip/fail counters and the summary line. Which method a failed
+ * thread gets is the failure policy of {@code routes/error-handling.camel.yaml}; each method only records what
+ * its branch means. Stateless: the run's state is the {@link RunState} the routes carry in variable {@code run}.
  */
 public final class BatchRun {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.batch");
@@ -26,215 +29,208 @@ public final class BatchRun {
 
     private final ExportSettings settings;
     private final Pacing pacing;
-    private final long failureBackoffMillis;
-    private BatchState state;
-    private int ok;
-    private int skip;
-    private int fail;
-    private int authFails;
-    private int nStopped;
-    private int total;
-    private int position;
-    private int variantThreads;
-    private boolean exportedBefore;
-    private boolean lastFailed;
-    private long startedNanos = System.nanoTime();
+    private final long coolDownMillis;
+    private final Failures failures;
 
-    public BatchRun(ExportSettings settings, Pacing pacing, long failureBackoffMillis) {
+    public BatchRun(ExportSettings settings, Pacing pacing, long coolDownMillis, Failures failures) {
         this.settings = settings;
         this.pacing = pacing;
-        this.failureBackoffMillis = failureBackoffMillis;
+        this.coolDownMillis = coolDownMillis;
+        this.failures = failures;
     }
 
-    private BatchState state() {
-        if (state == null) {
-            state = BatchState.load(BatchState.file(settings.out()), settings.clock());
+    /** A new run of {@code options}: the state re-read from disk, counters at zero. */
+    public RunState start(BatchOptions options) {
+        return new RunState(options.account(), options, BatchState.load(BatchState.file(settings.out()), settings.clock()));
+    }
+
+    /** A single export's run; the request gets the thread's row of any local library index. */
+    public RunState startSingle(ExportRequest request) {
+        RunState run = new RunState(request.account(), null, BatchState.load(BatchState.file(settings.out()), settings.clock()));
+        run.total = 1;
+        return run;
+    }
+
+    /** The single export's request with its index row (same lastUpdated as batch uses), when one is found. */
+    public ExportRequest single(RunState run, ExportRequest request) throws IOException {
+        run.position = 1;
+        run.exportedBefore = true;
+        return request.indexRow() != null ? request : indexRow(request.uuid()).map(request::withIndexRow).orElse(request);
+    }
+
+    private Optional<Map<String, Object>> indexRow(String uuid) throws IOException {
+        Path index = settings.out().resolve("index");
+        if (!Files.isDirectory(index)) {
+            return Optional.empty();
         }
-        return state;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(index, "library_*.json")) {
+            for (Path f : files) {
+                for (Map<String, Object> r : LibraryIndex.readThreads(f).orElse(List.of())) {
+                    if (uuid.equals(J.str(r, "entryUUID"))) {
+                        return Optional.of(r);
+                    }
+                }
+            }
+        }
+        return Optional.empty();
     }
 
-    /**
-     * A new run on this (singleton) bean: counters back to zero and the state re-read from disk, so the
-     * service mode's scheduled syncs each start clean.
-     */
-    private void startRun() {
-        state = null;
-        ok = 0;
-        skip = 0;
-        fail = 0;
-        authFails = 0;
-        nStopped = 0;
-        total = 0;
-        position = 0;
-        variantThreads = 0;
-        exportedBefore = false;
-        lastFailed = false;
-        startedNanos = System.nanoTime();
-    }
-
-    /** The plan of a batch: the library index filtered, sorted, limited and classified; logs the early stop. */
-    public List<IncrementalPlanner.Item> plan(BatchOptions options) throws IOException {
-        startRun();
-        Optional<List<Map<String, Object>>> rows = LibraryIndex.readThreads(LibraryIndex.file(settings.out(), settings.account()));
+    /** The plan of a batch: the library index filtered, sorted, limited and classified. */
+    public List<IncrementalPlanner.Item> plan(RunState run) throws IOException {
+        BatchOptions options = run.options;
+        Path file = LibraryIndex.file(settings.out(), run.account);
+        Optional<List<Map<String, Object>>> rows = LibraryIndex.readThreads(file);
         if (rows.isEmpty()) {
-            throw new IllegalStateException("no library index for account '" + settings.account()
-                    + "' (" + LibraryIndex.file(settings.out(), settings.account()) + "): run `pplx-export index` first");
+            throw new IllegalStateException("no library index for account '" + run.account + "' (" + file
+                    + "): run `pplx-export index` first");
         }
         IncrementalPlanner.Selection sel = IncrementalPlanner.selectBatchRows(rows.get(), options.mode(),
                 options.limit() > 0 ? options.limit() : null);
         if (!sel.withoutUuid().isEmpty()) {
             LOG.warn("[batch] {} index row(s) without entryUUID skipped", sel.withoutUuid().size());
         }
-        IncrementalPlanner.Plan plan = IncrementalPlanner.plan(sel.rows(), state().records(), options.full(), options.force());
-        nStopped = plan.nStopped();
-        total = plan.items().size();
+        IncrementalPlanner.Plan plan = IncrementalPlanner.plan(sel.rows(), run.state.records(), options.full(), options.force());
+        run.nStopped = plan.nStopped();
+        run.total = plan.items().size();
         return plan.items();
     }
 
-    public boolean exports(IncrementalPlanner.Item item) {
-        return item.action().exports();
-    }
-
-    /** The pause before the next export: none before the first, random pacing after, longer after a failure. */
-    public long pause() {
-        if (!exportedBefore) {
+    /** The pause before the next export: none before the first, random pacing after, longer after a cool-down. */
+    public long pause(RunState run) {
+        if (!run.exportedBefore) {
             return 0;
         }
         long d = pacing.betweenThreads();
-        if (lastFailed) {
-            d = Math.max(d, failureBackoffMillis);
+        if (run.takeCoolDown()) {
+            d = Math.max(d, coolDownMillis);
         }
         LOG.info("[batch] 间隔 {}s", String.format("%.1f", d / 1000.0));
         return d;
     }
 
-    /** Starts one export: progress line, the request the export route works on. */
-    public ExportRequest begin(IncrementalPlanner.Item item) {
-        position++;
-        exportedBefore = true;
+    /** Starts one export: the progress line, and the request the export routes work on. */
+    public ExportRequest begin(RunState run, IncrementalPlanner.Item item) {
+        run.position++;
+        run.exportedBefore = true;
         Map<String, Object> row = item.row();
-        LOG.info("[batch {}/{}] 导出: [{}] {}{}", position, total, J.str(row, "mode"), J.str(row, "title"), eta());
-        return new ExportRequest(item.uuid(), ExportRequest.urlFor(item.uuid(), row), row, false);
+        LOG.info("[batch {}/{}] 导出: [{}] {}{}", run.position, run.total, J.str(row, "mode"), J.str(row, "title"), eta(run));
+        return new ExportRequest(run.account, item.uuid(), ExportRequest.urlFor(item.uuid(), row), row, false);
     }
 
     /** " (ETA ~…)" from the pace so far, once there is a pace to go by. */
-    private String eta() {
-        if (position <= 1 || position >= total) {
+    private static String eta(RunState run) {
+        if (run.position <= 1 || run.position >= run.total) {
             return "";
         }
-        long perItem = (System.nanoTime() - startedNanos) / (position - 1);
-        long seconds = perItem * (total - position + 1) / 1_000_000_000L;
+        long perItem = (System.nanoTime() - run.startedNanos) / (run.position - 1);
+        long seconds = perItem * (run.total - run.position + 1) / 1_000_000_000L;
         return seconds < 1 ? "" : " (ETA ~" + (seconds >= 60 ? seconds / 60 + "m" + seconds % 60 + "s" : seconds + "s") + ")";
     }
 
-    /** A single export's request (skip-if-up-to-date unless forced). */
-    public ExportRequest beginSingle(ExportRequest request) {
-        startRun();
-        total++;
-        position++;
-        exportedBefore = true;
-        return request;
+    public void skipped(RunState run, IncrementalPlanner.Item item) {
+        run.position++;
+        run.skip++;
+        LOG.debug("[batch {}/{}] {}: {}", run.position, run.total, item.action().id(), J.str(item.row(), "title"));
     }
 
-    public void skipped(IncrementalPlanner.Item item) {
-        position++;
-        skip++;
-        LOG.debug("[batch {}/{}] {}: {}", position, total, item.action().id(), J.str(item.row(), "title"));
-    }
-
-    public void exported(ExportRequest request, ExportedThread t) {
-        authFails = 0;
-        lastFailed = false;
+    /** Exported (or already up to date): ok, state saved. */
+    public void exported(RunState run, ExportedThread t) {
+        run.authFails = 0;
         if (!t.written()) {
-            skip++;
+            run.skip++;
             return;
         }
-        ok++;
+        run.ok++;
         if (t.answerVariants() > 0) {
-            variantThreads++;
+            run.variantThreads++;
         }
-        state().markOk(t.uuid(), t.lastUpdated(), t.title());
-        save();
+        run.state.markOk(t.uuid(), t.lastUpdated(), t.title());
+        save(run);
         LOG.debug("[export] {} → {}", t.uuid(), t.dir());
     }
 
-    /**
-     * Routes one failed thread (§7.3) and saves the state; throws {@link RunAbortedException} when the run
-     * must stop (auth failures three in a row, a Cloudflare challenge).
-     */
-    public void failed(ExportRequest request, Exception e) {
-        Map<String, Object> row = request.indexRow();
-        String lastUpdated = J.str(row, "lastUpdated");
-        String title = J.str(row, "title");
-        lastFailed = false;
-        if (e instanceof ApiException.EntryDeleted) {
-            authFails = 0;
-            skip++;
-            state().markDeleted(request.uuid(), previous(request.uuid(), "lastUpdated", lastUpdated),
-                    previous(request.uuid(), "title", title), BatchState.NOTE_ENTRY_DELETED);
-            LOG.warn("[batch] {}: {}", request.uuid(), BatchState.NOTE_ENTRY_DELETED);
-        } else if (e instanceof ApiException.EntryExpired) {
-            authFails = 0;
-            skip++;
-            state().markExpired(request.uuid(), previous(request.uuid(), "lastUpdated", lastUpdated),
-                    previous(request.uuid(), "title", title), BatchState.NOTE_ENTRY_EXPIRED);
-            LOG.warn("[batch] {}: {}", request.uuid(), BatchState.NOTE_ENTRY_EXPIRED);
-        } else if (e instanceof ApiException.CloudflareChallenge) {
-            fail++;
-            state().markError(request.uuid(), lastUpdated, title, oneLine(e));
-            save();
-            throw new RunAbortedException(oneLine(e), e);
-        } else if (e instanceof ApiException.Auth) {
-            authFails++;
-            fail++;
-            state().markError(request.uuid(), lastUpdated, title, oneLine(e));
-            LOG.error("[batch] {} {}: {}", request.uuid(), title, oneLine(e));
-            if (authFails >= AUTH_FAIL_FAST) {
-                save();
-                throw new RunAbortedException(AUTH_FAIL_FAST + " auth failures in a row (" + oneLine(e)
-                        + "): refresh the cookies (--cookies) and run again", e);
-            }
+    /** 400 ENTRY_DELETED / ENTRY_EXPIRED: terminal, recorded with the last known lastUpdated, never asked again. */
+    public void gone(RunState run, ExportRequest request, String code) {
+        run.authFails = 0;
+        run.skip++;
+        String lastUpdated = known(run, request, "lastUpdated", J.str(request.indexRow(), "lastUpdated"));
+        String title = known(run, request, "title", request.title());
+        boolean deleted = ResponseClassifier.ENTRY_DELETED.equals(code);
+        String note = deleted ? BatchState.NOTE_ENTRY_DELETED : BatchState.NOTE_ENTRY_EXPIRED;
+        if (deleted) {
+            run.state.markDeleted(request.uuid(), lastUpdated, title, note);
         } else {
-            authFails = 0;
-            fail++;
-            lastFailed = true;
-            state().markError(request.uuid(), lastUpdated, title, oneLine(e));
-            LOG.error("[batch] {} {}: {}", request.uuid(), title, oneLine(e));
+            run.state.markExpired(request.uuid(), lastUpdated, title, note);
         }
-        save();
+        LOG.warn("[batch] {}: {}", request.uuid(), note);
+        save(run);
     }
 
-    private String previous(String uuid, String key, String fallback) {
-        String v = J.str(state().get(uuid), key);
-        return fallback.isEmpty() ? v : fallback;
+    /** A Cloudflare challenge: recorded, and the run is to stop (exit 3). */
+    public void challenged(RunState run, ExportRequest request, Exception e) {
+        recordError(run, request, e);
+        run.abort = new RunAbortedException(failures.line(e), e);
     }
 
-    private void save() {
+    /** 401/403 (the cookie): recorded; the third in a row means the run is to stop (exit 3). */
+    public void authFailed(RunState run, ExportRequest request, Exception e) {
+        run.authFails++;
+        recordError(run, request, e);
+        LOG.error("[batch] {} {}: {}", request.uuid(), request.title(), failures.line(e));
+        if (run.authFails >= AUTH_FAIL_FAST) {
+            run.abort = new RunAbortedException(AUTH_FAIL_FAST + " auth failures in a row (" + failures.line(e)
+                    + "): refresh the cookies (--cookies) and run again", e);
+        }
+    }
+
+    /**
+     * Stops the run when a branch of the failure policy said so. Separate from the branches because a doCatch
+     * that throws would hand its new exception to the doCatch clauses after it.
+     */
+    public void stopIfAborted(RunState run) {
+        if (run.abort != null) {
+            throw run.abort;
+        }
+    }
+
+    /** Anything else: this thread only (state error, the run goes on). */
+    public void failed(RunState run, ExportRequest request, Exception e) {
+        run.authFails = 0;
+        recordError(run, request, e);
+        LOG.error("[batch] {} {}: {}", request.uuid(), request.title(), failures.line(e));
+    }
+
+    private void recordError(RunState run, ExportRequest request, Exception e) {
+        run.fail++;
+        run.state.markError(request.uuid(), J.str(request.indexRow(), "lastUpdated"), request.title(), failures.line(e));
+        save(run);
+    }
+
+    private static String known(RunState run, ExportRequest request, String key, String fromRequest) {
+        return fromRequest.isEmpty() ? J.str(run.state.get(request.uuid()), key) : fromRequest;
+    }
+
+    private static void save(RunState run) {
         try {
-            state().save();
+            run.state.save();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot save " + state().file() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot save " + run.state.file() + ": " + e.getMessage(), e);
         }
     }
 
     /** The end-of-run lines; the summary travels on as the route's reply. */
-    public BatchSummary finish() {
-        if (nStopped > 0) {
+    public BatchSummary finish(RunState run) {
+        if (run.nStopped > 0) {
             LOG.info("[batch] 已是最后更新状态，其后 {} 条均无需导出——增量早停 (ok={} skip={} fail={}；--full 可强制全量)",
-                    nStopped, ok, skip, fail);
+                    run.nStopped, run.ok, run.skip, run.fail);
         }
-        BatchSummary s = new BatchSummary(ok, skip + nStopped, fail, total + nStopped, variantThreads);
+        BatchSummary s = new BatchSummary(run.ok, run.skip + run.nStopped, run.fail, run.total + run.nStopped,
+                run.variantThreads);
         LOG.info(s.line());
-        if (variantThreads > 0) {
-            LOG.warn("[batch] ⚠ {} 个线程检测到回答改写变体 ANSWER_VARIANT_DETECTED（见 index/answer_variants_log.jsonl）", variantThreads);
+        if (run.variantThreads > 0) {
+            LOG.warn("[batch] ⚠ {} 个线程检测到回答改写变体 ANSWER_VARIANT_DETECTED（见 index/answer_variants_log.jsonl）",
+                    run.variantThreads);
         }
         return s;
-    }
-
-    static String oneLine(Exception e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        int nl = m.indexOf('\n');
-        m = nl >= 0 ? m.substring(0, nl) : m;
-        return m.length() > 300 ? m.substring(0, 300) : m;
     }
 }

@@ -1,41 +1,70 @@
 package io.github.pplxexport.export;
 
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.json.PyJson;
-import io.github.pplxexport.library.Timestamps;
+import io.github.pplxexport.json.Json;
+import io.github.pplxexport.text.Timestamps;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The default dead-letter sink: one JSON line per failed thread in {@code <out>/index/dead_letters.jsonl}
- * ({@code at, uuid, title, error_class, error}), so no failure goes into the void. Operators replace the
- * {@code dead-letter} route to send them elsewhere.
+ * The records of the default dead-letter sink, {@code <out>/index/dead_letters.jsonl} (the {@code dead-letter}
+ * route appends them): one JSON line per failed thread ({@code kind: thread}) or per sibling link that could
+ * not be fetched ({@code kind: sibling_link}), with the time, the HTTP status and the error code, so no failure
+ * goes into the void.
  */
 public final class DeadLetters {
+    public static final String FILE_NAME = "dead_letters.jsonl";
+
     private final Path file;
     private final Clock clock;
+    private final Failures failures;
 
-    public DeadLetters(Path out, Clock clock) {
-        this.file = out.resolve("index").resolve("dead_letters.jsonl");
+    public DeadLetters(Path out, Clock clock, Failures failures) {
+        this.file = file(out);
         this.clock = clock;
+        this.failures = failures;
     }
 
-    public synchronized void record(ExportRequest request, Exception e) throws IOException {
+    public static Path file(Path out) {
+        return out.resolve("index").resolve(FILE_NAME);
+    }
+
+    /** The record for {@code subject}, failed with {@code e}: time, kind, which item, status, code, error. */
+    public Map<String, Object> record(DeadLetter subject, Exception e) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("at", Timestamps.nowUtc(clock));
-        m.put("uuid", request.uuid());
-        m.put("title", J.str(request.indexRow(), "title"));
-        m.put("error_class", e.getClass().getName());
-        m.put("error", BatchRun.oneLine(e));
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, PyJson.compact(m) + "\n", StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        m.put("time", Timestamps.nowUtc(clock));
+        m.putAll(subject.deadLetterFields());
+        m.put("status", e == null ? null : failures.status(e));
+        m.put("error_code", e == null ? "" : failures.code(e));
+        m.put("error", e == null ? "" : failures.line(e));
+        return m;
+    }
+
+    /** The records already in {@code <out>/index/dead_letters.jsonl} (unparseable lines skipped). */
+    static List<Map<String, Object>> read(Path out) throws IOException {
+        Path file = file(out);
+        List<Map<String, Object>> records = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return records;
+        }
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            try {
+                Map<String, Object> m = J.asMap(Json.parse(line));
+                if (m != null) {
+                    records.add(m);
+                }
+            } catch (RuntimeException e) {
+                // a line another sink or a crash left half-written: not ours to judge
+            }
+        }
+        return records;
     }
 }

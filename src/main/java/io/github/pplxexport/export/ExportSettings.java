@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 
 /**
- * What one export run needs to know besides the thread: the archive root, the account exporting (its
- * username goes to {@code export_via}) and the user config for author display folders.
+ * What every export needs to know besides the thread and the account: the archive root and the user config
+ * (author display folders).
  */
-public record ExportSettings(Path out, String account, UserConfig config, Clock clock) {
+public record ExportSettings(Path out, UserConfig config, Clock clock) {
     public String displayFolder(String username) {
         return config.displayFolder(username);
     }

@@ -5,8 +5,12 @@ import io.github.pplxexport.library.LibraryListing;
 
 import java.util.Optional;
 
-/** The state of one index refresh's paging loop: the cursor, pages so far, and the refresh accumulating rows. */
+/**
+ * One index refresh's paging loop (the fetch-index route): the account, the next request's body, the pages so
+ * far, and the refresh accumulating rows.
+ */
 public final class LibraryPaging {
+    private final String account;
     private final LibraryIndex.Refresh refresh;
     private final LibraryListing listing;
     private final boolean full;
@@ -14,7 +18,8 @@ public final class LibraryPaging {
     private int pages;
     private boolean done;
 
-    LibraryPaging(LibraryIndex.Refresh refresh, LibraryListing listing, boolean full) {
+    LibraryPaging(String account, LibraryIndex.Refresh refresh, LibraryListing listing, boolean full) {
+        this.account = account;
         this.refresh = refresh;
         this.listing = listing;
         this.full = full;
@@ -24,8 +29,13 @@ public final class LibraryPaging {
         return !done;
     }
 
-    String cursor() {
-        return cursor;
+    /** The next page's GraphQL request body (first page, or the page after the cursor). */
+    public String requestJson() {
+        return LibraryListing.requestJson(cursor);
+    }
+
+    String account() {
+        return account;
     }
 
     LibraryIndex.Refresh refresh() {

@@ -1,6 +1,5 @@
 package io.github.pplxexport.export;
 
-import io.github.pplxexport.api.PerplexityApi;
 import io.github.pplxexport.library.LibraryIndex;
 import io.github.pplxexport.library.LibraryListing;
 import org.slf4j.Logger;
@@ -12,45 +11,43 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code index}: pages the GraphQL library listing into {@code index/library_<account>.json}
- * (reference-behaviour.md §1.1, §2.1): incremental by default (stop after a page's worth of known,
- * unchanged rows, merge onto the old index), {@code --full} for a complete sweep. One request per page,
- * so the route's error handler can retry a page.
+ * {@code index}: the GraphQL library listing into {@code index/library_<account>.json} (reference-behaviour.md
+ * §1.1, §2.1): incremental by default (stop after a page's worth of known, unchanged rows, merge onto the old
+ * index), {@code --full} for a complete sweep. The fetch-index route sends one request per page.
  */
 public final class LibraryRefresh {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.index");
 
-    private final PerplexityApi api;
     private final ExportSettings settings;
     private final int maxPages;
 
-    public LibraryRefresh(PerplexityApi api, ExportSettings settings, int maxPages) {
-        this.api = api;
+    public LibraryRefresh(ExportSettings settings, int maxPages) {
         this.settings = settings;
         this.maxPages = maxPages;
     }
 
-    private Path file() {
-        return LibraryIndex.file(settings.out(), settings.account());
+    private Path file(String account) {
+        return LibraryIndex.file(settings.out(), account);
     }
 
-    public LibraryPaging start(boolean full) throws IOException {
-        List<Map<String, Object>> previous = LibraryIndex.readThreads(file()).orElse(null);
-        boolean sweep = full || previous == null;
+    public LibraryPaging start(BatchOptions options) throws IOException {
+        List<Map<String, Object>> previous = LibraryIndex.readThreads(file(options.account())).orElse(null);
+        boolean sweep = options.full() || previous == null;
         LibraryIndex.Refresh refresh = sweep ? LibraryIndex.full(previous) : LibraryIndex.incremental(previous);
-        return new LibraryPaging(refresh, new LibraryListing(maxPages), sweep);
+        return new LibraryPaging(options.account(), refresh, new LibraryListing(maxPages), sweep);
     }
 
-    public void nextPage(LibraryPaging paging) {
-        paging.accept(LibraryListing.parsePage(api.libraryPage(paging.cursor())));
+    /** One answered page. */
+    public void accept(LibraryPaging paging, Map<String, Object> page) {
+        paging.accept(LibraryListing.parsePage(page));
     }
 
     /** Writes the merged index (only when it changed) and logs the refresh line; returns the row count. */
     public int finish(LibraryPaging paging) throws IOException {
         List<Map<String, Object>> rows = paging.refresh().merged();
-        boolean changed = LibraryIndex.write(file(), settings.account(), rows);
+        boolean changed = LibraryIndex.write(file(paging.account()), paging.account(), rows);
         LOG.info("[index] {} {}: {} 页，获取 {} 条，索引共 {} 条{}", paging.full() ? "full" : "incremental",
-                settings.account(), paging.pages(), paging.refresh().fetchedCount(), rows.size(),
+                paging.account(), paging.pages(), paging.refresh().fetchedCount(), rows.size(),
                 changed ? "" : "（无变化）");
         return rows.size();
     }

@@ -23,9 +23,10 @@ public final class ScheduledSync {
         this.limit = new CountDownLatch(maxRuns <= 0 ? Integer.MAX_VALUE : maxRuns);
     }
 
-    public BatchOptions options() {
+    /** An incremental sync for {@code account} (as the session check resolved it). */
+    public BatchOptions options(String account) {
         LOG.info("[run] scheduled sync #{} starts", runs.get() + 1);
-        return new BatchOptions(false, false, 0, null);
+        return new BatchOptions(account, false, false, 0, null);
     }
 
     public void done(BatchSummary summary) {

@@ -3,7 +3,7 @@ package io.github.pplxexport.export;
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.conversation.ConversationAssembler;
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.library.Timestamps;
+import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.mode.ModeDetector;
 import io.github.pplxexport.subagent.WorkflowStatus;
@@ -64,8 +64,8 @@ public final class ThreadExport {
         c.pscUuid = ConversationAssembler.pscUuid(c);
         c.lastUpdated = J.str(row, "lastUpdated").isEmpty() ? lastTurnUpdate(c.turns) : J.str(row, "lastUpdated");
         String author = c.turns.isEmpty() ? "" : c.turns.get(0).author;
-        c.author = author.isEmpty() ? settings.displayFolder(settings.account()) : author;
-        c.exportVia = settings.account();
+        c.author = author.isEmpty() ? settings.displayFolder(request.account()) : author;
+        c.exportVia = request.account();
         Map<String, Object> space = J.asMap(J.get(row, "collection"));
         c.space = space != null ? space : J.asMap(J.get(row, "space"));
         if (rawBlocks != null) {

@@ -1,5 +1,6 @@
 package io.github.pplxexport.library;
 
+import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.archive.AtomicFiles;
 
 import io.github.pplxexport.text.PyStrings;

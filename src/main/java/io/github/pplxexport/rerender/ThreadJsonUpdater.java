@@ -5,7 +5,7 @@ import io.github.pplxexport.archive.ThreadJsonRegistries;
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
-import io.github.pplxexport.library.Timestamps;
+import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.subagent.Interruptions;
 import io.github.pplxexport.thread.ThreadInputException;
 import io.github.pplxexport.variant.AnswerVariantLog;

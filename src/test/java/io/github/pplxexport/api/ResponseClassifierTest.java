@@ -3,57 +3,73 @@ package io.github.pplxexport.api;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** Which answers stop the run (a Cloudflare challenge) and which fail only their request (reference §1.0, §7.1). */
+/** What an answer is: a Cloudflare challenge, another page, or an error code (reference §1.0, §7.1). */
 class ResponseClassifierTest {
-    private static Object classify(int status, String contentType, String body) {
-        return ResponseClassifier.classify("GET thread x", status, contentType, body.getBytes(StandardCharsets.UTF_8));
+    private static byte[] success(String contentType, String body) {
+        return ResponseClassifier.checkSuccess("GET thread x", 200, contentType, body.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
-    void jsonIsData() {
-        Object data = classify(200, "application/json", "{\"a\": 1}");
-        assertEquals(Map.of("a", "b"), classify(200, "application/json", "{\"a\": \"b\"}"));
-        assertEquals(1L, io.github.pplxexport.json.J.toLong(io.github.pplxexport.json.J.get(data, "a"), 0));
+    void jsonGoesOnToTheDecoderUntouched() {
+        byte[] body = "{\"a\": 1}".getBytes(StandardCharsets.UTF_8);
+        assertArrayEquals(body, ResponseClassifier.checkSuccess("GET thread x", 200, "application/json", body));
+        // not JSON, but not a page either: the decoder says what is wrong with it
+        assertArrayEquals("{\"entries\": [{\"uu".getBytes(StandardCharsets.UTF_8), success("application/json", "{\"entries\": [{\"uu"));
     }
 
     @Test
     void cloudflareInterstitialWithStatus200IsAChallenge() {
         String page = "<!DOCTYPE html><html><head><title>Just a moment...</title></head>"
                 + "<body><script src=\"/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1\"></script></body></html>";
-        ApiException e = assertThrows(ApiException.class, () -> classify(200, "text/html; charset=UTF-8", page));
-        assertSame(ApiException.CloudflareChallenge.class, e.getClass());
+        ApiException e = assertThrows(ApiException.class, () -> success("text/html; charset=UTF-8", page));
+        assertEquals(ApiException.CLOUDFLARE, e.code());
+        assertEquals(200, e.status());
     }
 
     @Test
-    void anyOtherHtmlPageWithStatus200FailsOnlyItsRequest() {
-        ApiException e = assertThrows(ApiException.class, () -> classify(200, "application/json",
-                "<html><body>replay: this 200 answer is not JSON</body></html>"));
-        assertSame(ApiException.class, e.getClass(), "not a challenge, not retried: " + e);
-        ApiException login = assertThrows(ApiException.class, () -> classify(200, "text/html",
-                "<!doctype html><html><head><title>Sign in</title></head><body>Log in</body></html>"));
-        assertSame(ApiException.class, login.getClass());
+    void anyOtherHtmlPageWithStatus200IsAPageNotAChallenge() {
+        assertEquals(ApiException.HTML_PAGE, assertThrows(ApiException.class, () -> success("application/json",
+                "<html><body>replay: this 200 answer is not JSON</body></html>")).code());
+        assertEquals(ApiException.HTML_PAGE, assertThrows(ApiException.class, () -> success("text/html",
+                "<!doctype html><html><head><title>Sign in</title></head><body>Log in</body></html>")).code());
     }
 
     @Test
-    void truncatedJsonFailsOnlyItsRequest() {
-        ApiException e = assertThrows(ApiException.class, () -> classify(200, "application/json", "{\"entries\": [{\"uu"));
-        assertSame(ApiException.class, e.getClass());
-        assertEquals(false, e.retryable());
+    void errorCodesOfFailedAnswers() {
+        assertEquals("CLOUDFLARE", ResponseClassifier.errorCode(403, "text/html",
+                "<!DOCTYPE html><html><title>Just a moment...</title></html>"));
+        assertEquals("FORBIDDEN", ResponseClassifier.errorCode(403, "application/json", "{\"error_code\": \"FORBIDDEN\"}"));
+        assertEquals("VIEW_THREAD_NOT_ALLOWED", ResponseClassifier.errorCode(403, "application/json",
+                "{\"error_code\": \"VIEW_THREAD_NOT_ALLOWED\"}"));
+        // ENTRY_DELETED is checked before ENTRY_EXPIRED, in the first 200 bytes only (reference §7.1)
+        assertEquals("ENTRY_DELETED", ResponseClassifier.errorCode(400, "application/json",
+                "{\"error_code\": \"ENTRY_DELETED\", \"detail\": \"ENTRY_EXPIRED\"}"));
+        assertEquals("", ResponseClassifier.errorCode(400, "text/plain", "x".repeat(200) + "ENTRY_EXPIRED"));
+        assertEquals("", ResponseClassifier.errorCode(502, "text/plain", "bad gateway"));
     }
 
     @Test
-    void htmlForbiddenIsAChallengeJsonForbiddenIsAuth() {
-        assertSame(ApiException.CloudflareChallenge.class, assertThrows(ApiException.class,
-                () -> classify(403, "text/html", "<!DOCTYPE html><html><title>Just a moment...</title></html>")).getClass());
-        assertSame(ApiException.Auth.class, assertThrows(ApiException.class,
-                () -> classify(403, "application/json", "{\"error_code\": \"FORBIDDEN\"}")).getClass());
-        assertSame(ApiException.NotAllowed.class, assertThrows(ApiException.class,
-                () -> classify(403, "application/json", "{\"error_code\": \"VIEW_THREAD_NOT_ALLOWED\"}")).getClass());
+    void oneLineDescriptions() {
+        assertEquals("HTTP 429 rate limited", ResponseClassifier.describe(429, "application/json", "{}"));
+        assertEquals("鉴权失败 401 (cookie expired or not logged in)", ResponseClassifier.describe(401, "", ""));
+        assertEquals("403 VIEW_THREAD_NOT_ALLOWED", ResponseClassifier.describe(403, "application/json",
+                "{\"error_code\": \"VIEW_THREAD_NOT_ALLOWED\"}"));
+        assertEquals("400 ENTRY_EXPIRED", ResponseClassifier.describe(400, "application/json", "{\"error_code\": \"ENTRY_EXPIRED\"}"));
+        assertEquals("HTTP 404 {\"error_code\": \"NOT_FOUND\"}", ResponseClassifier.describe(404, "application/json",
+                "{\"error_code\":\n  \"NOT_FOUND\"}"), "one line");
+    }
+
+    @Test
+    void requestsAreNamedForTheConsole() {
+        assertEquals("GET thread 1a2b3c4d", ApiRequests.describe("GET", "/rest/thread/1a2b3c4d-0000", "version=2.18"));
+        assertEquals("GET thread 1a2b3c4d blocks (next page)", ApiRequests.describe("GET", "/rest/thread/1a2b3c4d-0000",
+                "with_schematized_response=true&version=2.18&cursor=abc"));
+        assertEquals("GET session", ApiRequests.describe("GET", "/api/auth/session", null));
+        assertEquals("POST library page", ApiRequests.describe("POST", "/rest/perplexity_ask/graphql", null));
     }
 }

@@ -16,6 +16,24 @@ class BatchRunTest {
     @TempDir
     Path out;
 
+    /** Failures as words only: this test has none. */
+    private static final Failures NONE = new Failures() {
+        @Override
+        public String line(Exception e) {
+            return e.getMessage();
+        }
+
+        @Override
+        public Integer status(Exception e) {
+            return null;
+        }
+
+        @Override
+        public String code(Exception e) {
+            return "";
+        }
+    };
+
     @Test
     void summaryCountsPlannedPlusEarlyStoppedAndEachRunStartsFromZero() throws Exception {
         Files.createDirectories(out.resolve("index"));
@@ -27,19 +45,34 @@ class BatchRunTest {
         Files.writeString(out.resolve("index/batch_state.json"), """
                 {"u2": {"status": "ok", "lastUpdated": "2026-05-02T00:00:00Z"},
                  "u3": {"status": "ok", "lastUpdated": "2026-05-01T00:00:00Z"}}""");
-        BatchRun run = new BatchRun(new ExportSettings(out, "alice", UserConfig.degradedConfig(), Clock.systemUTC()),
-                new Pacing(0, 0), 0);
+        BatchRun batch = new BatchRun(new ExportSettings(out, UserConfig.degradedConfig(), Clock.systemUTC()),
+                new Pacing(0, 0), 0, NONE);
 
         for (int round = 1; round <= 2; round++) {
-            List<IncrementalPlanner.Item> items = run.plan(new BatchOptions(false, false, 0, null));
+            RunState run = batch.start(new BatchOptions("alice", false, false, 0, null));
+            List<IncrementalPlanner.Item> items = batch.plan(run);
             assertEquals(1, items.size(), "u2 and u3 are the early-stopped tail");
-            ExportRequest req = run.begin(items.get(0));
-            run.exported(req, new ExportedThread("u1", "a", "search", "2026-05-03T00:00:00Z", out, true, 0));
-            BatchSummary s = run.finish();
+            ExportRequest req = batch.begin(run, items.get(0));
+            assertEquals("alice", req.account());
+            batch.exported(run, new ExportedThread("u1", "a", "search", "2026-05-03T00:00:00Z", out, true, 0));
+            BatchSummary s = batch.finish(run);
             assertEquals("[batch] 完成。ok=1 skip=2 fail=0 / 共 3", s.line(), "round " + round);
             Files.writeString(out.resolve("index/batch_state.json"), """
                     {"u2": {"status": "ok", "lastUpdated": "2026-05-02T00:00:00Z"},
                      "u3": {"status": "ok", "lastUpdated": "2026-05-01T00:00:00Z"}}""");
         }
+    }
+
+    @Test
+    void aCoolDownLengthensOnlyTheNextPause() throws Exception {
+        BatchRun batch = new BatchRun(new ExportSettings(out, UserConfig.degradedConfig(), Clock.systemUTC()),
+                new Pacing(0, 0), 60_000, NONE);
+        RunState run = batch.start(new BatchOptions("alice", false, false, 0, null));
+        assertEquals(0, batch.pause(run), "nothing before the first thread");
+        run.exportedBefore = true;
+        assertEquals(0, batch.pause(run));
+        run.coolDown();
+        assertEquals(60_000, batch.pause(run), "after retries were used up: at least the retry delay");
+        assertEquals(0, batch.pause(run), "once");
     }
 }

@@ -116,7 +116,8 @@ class ErrorRoutingTest {
             assertEquals(reqs.get(0).get("query"), reqs.get(1).get("query"), "the same request is re-sent");
             assertTrue(Files.isRegularFile(lib.out.resolve(t.dir()).resolve("conversation.md")), "exported");
             assertEquals("ok", J.str(lib.state().get(t.uuid()), "status"));
-            assertFalse(Files.exists(lib.out.resolve("index/dead_letters.jsonl")), "no dead letter");
+            assertEquals(List.of(), deadLetters(lib, "thread"), "no dead letter for the thread");
+            assertEquals(1, deadLetters(lib, "sibling_link").size(), "its answer-variant sibling, refused (403)");
         }
     }
 
@@ -140,10 +141,11 @@ class ErrorRoutingTest {
                 assertEquals("ok", J.str(state.get(t.uuid()), "status"), t.dir());
                 assertTrue(Files.isRegularFile(lib.out.resolve(t.dir()).resolve("conversation.md")), t.dir());
             }
-            List<String> dead = Files.readAllLines(lib.out.resolve("index/dead_letters.jsonl"), StandardCharsets.UTF_8);
+            List<Map<String, Object>> dead = deadLetters(lib, "thread");
             assertEquals(1, dead.size(), "one dead letter: " + dead);
-            Map<String, Object> letter = J.asMap(io.github.pplxexport.json.Json.parse(dead.get(0)));
-            assertEquals(failing.uuid(), J.str(letter, "uuid"));
+            Map<String, Object> letter = dead.get(0);
+            assertEquals(failing.uuid(), J.str(letter, "web_uuid"));
+            assertEquals(500L, ((Number) letter.get("status")).longValue());
             assertTrue(J.str(letter, "error").contains("500"), "dead letter says why: " + letter);
         }
     }
@@ -339,10 +341,21 @@ class ErrorRoutingTest {
                 assertEquals("ok", J.str(state.get(t.uuid()), "status"), t.dir());
             }
             assertEquals(3, lib.threadDirs().size(), "the other three are written");
-            List<String> dead = Files.readAllLines(lib.out.resolve("index/dead_letters.jsonl"), StandardCharsets.UTF_8);
+            List<Map<String, Object>> dead = deadLetters(lib, "thread");
             assertEquals(1, dead.size());
-            assertTrue(dead.get(0).contains(bad.uuid()));
+            assertEquals(bad.uuid(), J.str(dead.get(0), "web_uuid"));
         }
+    }
+
+    /** The records of index/dead_letters.jsonl of one kind ({@code thread}, {@code sibling_link}). */
+    static List<Map<String, Object>> deadLetters(LiveLibrary lib, String kind) throws Exception {
+        Path file = lib.out.resolve("index/dead_letters.jsonl");
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                .map(l -> J.asMap(io.github.pplxexport.json.Json.parse(l)))
+                .filter(m -> kind.equals(J.str(m, "kind"))).toList();
     }
 
     private static void assertUntouched(Path dir, Map<String, byte[]> archived) throws Exception {

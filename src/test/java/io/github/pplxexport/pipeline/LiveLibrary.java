@@ -39,6 +39,9 @@ final class LiveLibrary implements AutoCloseable {
             "-D", "pplx.retry.delay-ms=5",
             "-D", "pplx.retry.maximum-delay-ms=20");
 
+    /** The sibling of the sample's one answer-variant hit (b2a69fad, entry 7b0c5cd7): the replay refuses it (403). */
+    static final String SIBLING = "e1811fb2-9029-4875-b5c5-df3a41767530";
+
     final Path served;
     final Path out;
     final Path work;
@@ -151,9 +154,15 @@ final class LiveLibrary implements AutoCloseable {
         return requests().stream().filter(r -> ("/rest/thread/" + uuid).equals(J.str(r, "path"))).toList();
     }
 
-    /** Requests of any thread. */
+    /** Requests of any thread (not the sibling probes). */
     List<Map<String, Object>> allThreadRequests() {
-        return requests().stream().filter(r -> J.str(r, "path").startsWith("/rest/thread/")).toList();
+        return requests().stream().filter(r -> J.str(r, "path").startsWith("/rest/thread/"))
+                .filter(r -> !J.str(r, "path").equals("/rest/thread/" + SIBLING)).toList();
+    }
+
+    /** The probes of the sample's answer-variant sibling. */
+    List<Map<String, Object>> siblingProbes() {
+        return threadRequests(SIBLING);
     }
 
     static boolean schematized(Map<String, Object> request) {

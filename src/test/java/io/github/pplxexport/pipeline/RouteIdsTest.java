@@ -31,10 +31,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>The README's ids are the backticked names in the first cell of a table headed "route id" (or of a section
  * whose heading says "route id"), see {@link #documentedRouteIds}.
  */
-class RouteIdsTest {
+public class RouteIdsTest {
     static final Path ROUTES = Paths.get("routes");
     static final Path README = Paths.get("README.md");
     private static final Pattern YAML_ROUTE_ID = Pattern.compile("(?m)^- route:\\s*\\n\\s+id:\\s*\"?([A-Za-z0-9_.-]+)\"?\\s*$");
+    /** A route made from a route template: {@code - templatedRoute: {…, routeId: render-search, …}}. */
+    private static final Pattern YAML_TEMPLATED_ROUTE_ID = Pattern.compile("(?m)^- templatedRoute:.*\\brouteId:\\s*\"?([A-Za-z0-9_.-]+)");
     private static final Pattern HEADING = Pattern.compile("^(#{1,6})\\s+(.*)$");
     private static final Pattern TICKED = Pattern.compile("`([A-Za-z0-9_.-]+)`");
     private static final Pattern LIST_ID = Pattern.compile("^\\s*[-*]\\s+`([A-Za-z0-9_.-]+)`");
@@ -44,7 +46,7 @@ class RouteIdsTest {
         Set<String> shipped = shippedRouteIds();
         assertTrue(shipped.containsAll(List.of("batch", "export", "export-one", "export-thread", "fetch-entries",
                 "fetch-blocks", "fetch-index", "sync", "dead-letter", "write-archive", "after-thread-exported",
-                "re-render")), "the routes the design names: " + shipped);
+                "re-render", "api-call", "check-session", "probe-sibling", "render-search", "render-council")), "the routes the design names: " + shipped);
         assertEquals(shipped, contextRouteIds());
     }
 
@@ -83,10 +85,22 @@ class RouteIdsTest {
         Set<String> ids = new TreeSet<>();
         try (Stream<Path> files = Files.list(ROUTES)) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".camel.yaml")).toList()) {
-                Matcher m = YAML_ROUTE_ID.matcher(Files.readString(f, StandardCharsets.UTF_8));
-                while (m.find()) {
-                    assertTrue(ids.add(m.group(1)), "route id " + m.group(1) + " shipped twice");
+                for (String id : routeIdsOf(f)) {
+                    assertTrue(ids.add(id), "route id " + id + " shipped twice");
                 }
+            }
+        }
+        return ids;
+    }
+
+    /** The ids of the routes a YAML file declares: its routes and its templated routes. */
+    public static List<String> routeIdsOf(Path yamlFile) throws IOException {
+        String yaml = Files.readString(yamlFile, StandardCharsets.UTF_8);
+        List<String> ids = new java.util.ArrayList<>();
+        for (Pattern p : List.of(YAML_ROUTE_ID, YAML_TEMPLATED_ROUTE_ID)) {
+            Matcher m = p.matcher(yaml);
+            while (m.find()) {
+                ids.add(m.group(1));
             }
         }
         return ids;

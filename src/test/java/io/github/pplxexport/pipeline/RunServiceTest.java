@@ -62,6 +62,8 @@ class RunServiceTest {
             assertTrue(metrics.get().contains("camel"), "Prometheus metrics served");
             // the first scheduled sync exported alice's four threads, the later ones found nothing new
             assertEquals(4, lib.allThreadRequests().stream().filter(r -> !LiveLibrary.schematized(r)).count());
+            assertEquals(1, lib.siblingProbes().size(), "the answer-variant sibling is probed once, not at every sync");
+            assertEquals(1, ErrorRoutingTest.deadLetters(lib, "sibling_link").size(), "one dead letter for it, ever");
             assertTrue(Files.exists(lib.out.resolve("index/library_alice.json")));
             assertEquals(4, LiveLibrary.files(lib.out).keySet().stream().filter(f -> f.endsWith("conversation.md")).count());
         }

@@ -1,4 +1,4 @@
-package io.github.pplxexport.library;
+package io.github.pplxexport.text;
 
 import java.time.Clock;
 import java.time.Instant;

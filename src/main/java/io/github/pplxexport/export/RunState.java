@@ -1,0 +1,52 @@
+package io.github.pplxexport.export;
+
+import io.github.pplxexport.library.BatchState;
+
+/**
+ * The state of one batch (or single export) run: the account, the state file, the counters and the
+ * auth-failure streak. It travels with the exchange as the variable {@code run}, so every run (a scheduled
+ * sync of the service mode included) starts from zero and nothing of it lives in a shared bean.
+ */
+public final class RunState {
+    final String account;
+    final BatchOptions options;
+    final BatchState state;
+    final long startedNanos = System.nanoTime();
+    int ok;
+    int skip;
+    int fail;
+    int authFails;
+    int nStopped;
+    int total;
+    int position;
+    int variantThreads;
+    boolean exportedBefore;
+    /** Set by a failure that stops the run (a Cloudflare challenge, the third auth failure in a row). */
+    RunAbortedException abort;
+    private volatile boolean coolDown;
+
+    RunState(String account, BatchOptions options, BatchState state) {
+        this.account = account;
+        this.options = options;
+        this.state = state;
+    }
+
+    public String account() {
+        return account;
+    }
+
+    /**
+     * A request used up its retries (429, 5xx, network): the platform wants a break, so the next thread waits
+     * at least the retry delay (reference §8.3: one throttle for the batch and its requests).
+     */
+    public void coolDown() {
+        coolDown = true;
+    }
+
+    /** True once after {@link #coolDown()}. */
+    boolean takeCoolDown() {
+        boolean c = coolDown;
+        coolDown = false;
+        return c;
+    }
+}

@@ -1,0 +1,66 @@
+package io.github.pplxexport.routes;
+
+import io.github.pplxexport.pipeline.RouteIdsTest;
+import org.apache.camel.Route;
+import org.apache.camel.model.Model;
+import org.apache.camel.model.RouteDefinition;
+import org.apache.camel.model.errorhandler.DeadLetterChannelDefinition;
+import org.apache.camel.model.errorhandler.NoErrorHandlerDefinition;
+import org.apache.camel.processor.errorhandler.RedeliveryPolicy;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every file of routes/ loads into a Camel Main context with the project's beans, and the shape the README and
+ * the failure policy promise is what runs: read from the running context.
+ */
+class RouteFilesTest extends RouteTestSupport {
+
+    @Test
+    void everyRouteOfEveryFileRuns() throws Exception {
+        Set<String> running = context.getRoutes().stream().map(Route::getRouteId).collect(Collectors.toCollection(TreeSet::new));
+        List<Path> files;
+        try (Stream<Path> s = Files.list(Path.of("routes"))) {
+            files = s.filter(p -> p.toString().endsWith(".camel.yaml")).sorted().toList();
+        }
+        assertEquals(6, files.size(), files.toString());
+        Set<String> declared = new TreeSet<>();
+        for (Path f : files) {
+            List<String> ids = RouteIdsTest.routeIdsOf(f);
+            assertFalse(ids.isEmpty(), f + " declares routes");
+            assertTrue(running.containsAll(ids), f + ": " + ids + " not all in " + running);
+            declared.addAll(ids);
+        }
+        assertEquals(declared, running, "nothing runs that no file declares");
+    }
+
+    @Test
+    void theFailurePolicyIsWiredAsDeclared() {
+        Model model = context.getCamelContextExtension().getContextPlugin(Model.class);
+        RouteDefinition probe = model.getRouteDefinition("probe-sibling");
+        DeadLetterChannelDefinition dlc = assertInstanceOf(DeadLetterChannelDefinition.class, probe.getErrorHandlerFactory());
+        assertEquals("direct:dead-letter", dlc.getDeadLetterUri(), "its dead letters go to the dead-letter route");
+        assertEquals("perplexity-api", probe.getRouteConfigurationId(), "and the request policy applies to the probe");
+        assertInstanceOf(NoErrorHandlerDefinition.class, model.getRouteDefinition("api-call").getErrorHandlerFactory(),
+                "one request is one redelivery unit of its caller");
+        for (String route : List.of("check-session", "fetch-index", "fetch-entries", "fetch-blocks")) {
+            assertEquals("perplexity-api", model.getRouteDefinition(route).getRouteConfigurationId(), route);
+        }
+        RedeliveryPolicy backoff = context.getRegistry().lookupByNameAndType("apiBackoff", RedeliveryPolicy.class);
+        assertEquals(2, backoff.getMaximumRedeliveries(), "3 attempts (pplx.retry.maximum-redeliveries)");
+        assertEquals(3.0, backoff.getBackOffMultiplier());
+        assertFalse(backoff.isAllowRedeliveryWhileStopping(), "a shutdown ends a wait");
+    }
+}
