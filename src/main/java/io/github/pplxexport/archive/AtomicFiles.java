@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -38,8 +37,7 @@ public final class AtomicFiles {
     }
 
     static boolean writeIfChanged(Path file, byte[] bytes, boolean flush) throws IOException {
-        if (Files.isRegularFile(file) && Files.size(file) == bytes.length
-                && Arrays.equals(Files.readAllBytes(file), bytes)) {
+        if (FileContent.holds(file, bytes)) {
             return false;
         }
         write(file, bytes, flush);

@@ -46,7 +46,8 @@ public final class MarkdownWriter {
         return new Result(written, unchanged, removed);
     }
 
-    static int removeStaleTurns(Path turnsDir, int count) throws IOException {
+    /** Removes {@code turn_NNNN.md} files numbered above {@code count}; returns how many. */
+    public static int removeStaleTurns(Path turnsDir, int count) throws IOException {
         int removed = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(turnsDir,
                 f -> TURN_FILE.matcher(f.getFileName().toString()).matches())) {

@@ -69,13 +69,18 @@ public final class SafeName {
 
     /** At most MAX_BYTES of UTF-8, cut between code points, a short extension kept. */
     static String cut(String s) {
-        if (utf8(s) <= MAX_BYTES) {
+        return cut(s, MAX_BYTES);
+    }
+
+    /** At most {@code maxBytes} of UTF-8, cut between code points, a short extension kept (asset stems get less). */
+    public static String cut(String s, int maxBytes) {
+        if (utf8(s) <= maxBytes) {
             return s;
         }
         int dot = s.lastIndexOf('.');
         String ext = dot > 0 && s.length() - dot <= MAX_EXTENSION ? s.substring(dot) : "";
         String stem = s.substring(0, s.length() - ext.length());
-        int budget = MAX_BYTES - utf8(ext);
+        int budget = maxBytes - utf8(ext);
         int end = 0;
         int bytes = 0;
         while (end < stem.length()) {

@@ -7,9 +7,6 @@ import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.mode.Mode;
-import io.github.pplxexport.render.Label;
-import io.github.pplxexport.render.Labels;
-import io.github.pplxexport.render.RenderedThread;
 import io.github.pplxexport.subagent.Interruptions;
 import io.github.pplxexport.thread.Citation;
 import io.github.pplxexport.variant.AnswerVariantLog;
@@ -26,24 +23,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes one exported thread into {@code <out>/<account>/<mode>/<date>_<slug>_<uuid8>/} in the reference's
- * order (reference-behaviour.md §2.4 step 10, §5.2–§5.3): thread.json (with the interruptions and
- * answer_variants registries), raw_entries.json, raw_blocks.json (when fetched), sources.json/.md,
- * conversation.md, turns/. An older dir of the same thread (another date) is merged in first.
+ * Writes the sources of truth of one exported thread into {@code <out>/<account>/<mode>/<date>_<slug>_<uuid8>/}
+ * in the reference's order (reference-behaviour.md §2.4 step 10, §5.2–§5.3): thread.json (with the
+ * interruptions and answer_variants registries), raw_entries.json, raw_blocks.json (when fetched),
+ * sources.json, each flushed and renamed into place ({@link AtomicFiles}). An older dir of the same thread
+ * (another date) is merged in first. The Markdown products follow through the write-products route
+ * ({@link ThreadProducts}).
  */
 public final class ThreadArchiveWriter {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.export");
 
     private final Path out;
-    private final Labels labels;
     private final Clock clock;
-    private final MarkdownWriter markdown = new MarkdownWriter();
     private final AnswerVariantLog variantLog;
     private final java.util.function.Function<String, String> displayFolder;
 
-    public ThreadArchiveWriter(Path out, Labels labels, Clock clock, java.util.function.Function<String, String> displayFolder) {
+    public ThreadArchiveWriter(Path out, Clock clock, java.util.function.Function<String, String> displayFolder) {
         this.out = out;
-        this.labels = labels;
         this.clock = clock;
         this.displayFolder = displayFolder;
         this.variantLog = new AnswerVariantLog(out.resolve("index").resolve("answer_variants_log.jsonl"));
@@ -72,7 +68,7 @@ public final class ThreadArchiveWriter {
         }
     }
 
-    public Path write(Conversation c, RenderedThread rendered) throws IOException {
+    public Path write(Conversation c) throws IOException {
         Path dir = target(c);
         ThreadDirName.migrateInto(out, c.webUuid, dir);
         Files.createDirectories(dir.resolve(ThreadFiles.TURNS_DIR));
@@ -83,8 +79,6 @@ public final class ThreadArchiveWriter {
             AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_BLOCKS), PyJson.compact(c.rawBlocks));
         }
         AtomicFiles.writeDerivedIfChanged(dir.resolve(ThreadFiles.SOURCES_JSON), PyJson.pretty(sourcesJson(c.citations)));
-        AtomicFiles.writeDerivedIfChanged(dir.resolve(ThreadFiles.SOURCES_MD), sourcesMd(c.citations));
-        markdown.write(dir, rendered);
         if (!c.answerVariants.isEmpty()) {
             int added = variantLog.append("online", c.webUuid, c.title, c.answerVariants, Timestamps.nowUtc(clock));
             LOG.debug("[export] {}: {} new answer-variant record(s) in the central log", c.webUuid, added);
@@ -127,14 +121,5 @@ public final class ThreadArchiveWriter {
         m.put("count", citations.size());
         m.put("sources", list);
         return m;
-    }
-
-    String sourcesMd(List<Citation> citations) {
-        StringBuilder sb = new StringBuilder(labels.get(Label.SOURCES_TITLE)).append("\n\n");
-        int i = 1;
-        for (Citation ci : citations) {
-            sb.append(i++).append(". [").append(ci.label()).append("](").append(ci.url()).append(")\n");
-        }
-        return sb.toString();
     }
 }

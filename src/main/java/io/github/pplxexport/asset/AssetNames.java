@@ -1,8 +1,8 @@
 package io.github.pplxexport.asset;
 
+import io.github.pplxexport.archive.SafeName;
 import io.github.pplxexport.text.PyStrings;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -32,13 +32,11 @@ public final class AssetNames {
      * (see {@link PyStrings#WORD_CHARS}).
      */
     private static final Pattern STEM_UNSAFE = Pattern.compile("[^" + PyStrings.WORD_CHARS + "\\u4e00-\\u9fff.-]+");
-    /** Windows device names; also reserved with any extension ({@code NUL.txt}). */
-    private static final Pattern DEVICE_NAME = Pattern.compile("(?i)(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\\..*)?");
     /**
      * Bytes a name may take: file systems allow 255, and the writers' temporary-name decorations must still
      * fit. A stem gets less, so that the version, the collision suffix and the extension are never cut.
      */
-    static final int NAME_MAX_BYTES = 200;
+    static final int NAME_MAX_BYTES = SafeName.MAX_BYTES;
     static final int STEM_MAX_BYTES = 150;
 
     private AssetNames() {
@@ -104,60 +102,17 @@ public final class AssetNames {
     }
 
     /**
-     * Makes {@code name} one safe file name. The single place that guards names taken from platform data
-     * (a shared sanitiser can take its place): separators, NUL and control characters become {@code _}; a
-     * leading dot (hidden file, {@code .} and {@code ..}) and a trailing dot or space (which Windows drops)
-     * become {@code _}; a Windows device name gets a leading {@code _}; an empty name becomes
-     * {@code unnamed}; the name is cut to {@link #NAME_MAX_BYTES} UTF-8 bytes on a code point boundary,
-     * keeping its last extension.
+     * Makes {@code name} one safe file name: the archive's one sanitiser, {@link SafeName} (no separator,
+     * control character, leading dot or Windows device name; at most {@link SafeName#MAX_BYTES} bytes, keeping
+     * the extension); {@code unnamed} when nothing is left.
      */
     static String safeSegment(String name) {
-        StringBuilder sb = new StringBuilder(name == null ? "" : name);
-        for (int i = 0; i < sb.length(); i++) {
-            char c = sb.charAt(i);
-            if (c == '/' || c == '\\' || c < 0x20 || c == 0x7f) {
-                sb.setCharAt(i, '_');
-            }
-        }
-        for (int i = 0; i < sb.length() && sb.charAt(i) == '.'; i++) {
-            sb.setCharAt(i, '_');
-        }
-        for (int i = sb.length() - 1; i >= 0 && (sb.charAt(i) == '.' || sb.charAt(i) == ' '); i--) {
-            sb.setCharAt(i, '_');
-        }
-        String s = sb.toString();
-        if (s.isEmpty()) {
-            return "unnamed";
-        }
-        if (DEVICE_NAME.matcher(s).matches()) {
-            s = "_" + s;
-        }
-        return cut(s, NAME_MAX_BYTES);
+        return SafeName.of(name, "unnamed");
     }
 
     /** {@code s} cut to {@code max} UTF-8 bytes on a code point boundary, keeping a short last extension. */
     static String cut(String s, int max) {
-        if (s.getBytes(StandardCharsets.UTF_8).length <= max) {
-            return s;
-        }
-        String ext = splitExt(s)[1];
-        if (ext.getBytes(StandardCharsets.UTF_8).length > 16) {
-            ext = "";
-        }
-        String base = s.substring(0, s.length() - ext.length());
-        int budget = max - ext.getBytes(StandardCharsets.UTF_8).length;
-        int end = 0;
-        int bytes = 0;
-        while (end < base.length()) {
-            int cp = base.codePointAt(end);
-            int n = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
-            if (bytes + n > budget) {
-                break;
-            }
-            bytes += n;
-            end += Character.charCount(cp);
-        }
-        return base.substring(0, end) + ext;
+        return SafeName.cut(s, max);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.github.pplxexport.api.ResponseCheck;
 import io.github.pplxexport.archive.ArchivedThreadLoader;
 import io.github.pplxexport.archive.MarkdownWriter;
 import io.github.pplxexport.archive.ThreadArchiveWriter;
+import io.github.pplxexport.archive.ThreadProducts;
 import io.github.pplxexport.config.UserConfig;
 import io.github.pplxexport.export.AccountCheck;
 import io.github.pplxexport.export.BatchRun;
@@ -16,6 +17,7 @@ import io.github.pplxexport.export.LibraryRefresh;
 import io.github.pplxexport.export.Pacing;
 import io.github.pplxexport.export.ScheduledSync;
 import io.github.pplxexport.export.SiblingProbes;
+import io.github.pplxexport.export.ThreadAssets;
 import io.github.pplxexport.export.ThreadExport;
 import io.github.pplxexport.export.ThreadPaging;
 import io.github.pplxexport.json.Json;
@@ -130,7 +132,18 @@ public class PplxBeans implements CamelConfiguration {
     @BindToRegistry
     public ThreadArchiveWriter threadArchive() {
         ExportSettings s = exportSettings();
-        return new ThreadArchiveWriter(s.out(), Labels.DEFAULT, s.clock(), s::displayFolder);
+        return new ThreadArchiveWriter(s.out(), s.clock(), s::displayFolder);
+    }
+
+    /** The derived files (Markdown, asset bodies) on their way to the write-products route's file endpoint. */
+    @BindToRegistry
+    public ThreadProducts threadProducts() {
+        return new ThreadProducts(exportSettings().out(), Labels.DEFAULT);
+    }
+
+    @BindToRegistry
+    public ThreadAssets threadAssets() {
+        return new ThreadAssets(exportSettings().out(), threadProducts(), apiError());
     }
 
     @BindToRegistry

@@ -87,6 +87,7 @@ public class DemoCommand implements Callable<Integer> {
                     int c = OnlineRun.guarded(() -> {
                         // the demo's zero delays, under the user's -D overrides
                         Map<String, String> props = new java.util.HashMap<>(NO_DELAYS);
+                        props.putAll(cdnThroughReplay(server.port()));
                         props.putAll(parent.global.properties);
                         OnlineRun run = OnlineRun.prepare(g, false, props);
                         BatchSummary s = run.run("direct:sync", a -> new BatchOptions(a, false, false, 0, null), BatchSummary.class);
@@ -97,10 +98,42 @@ public class DemoCommand implements Callable<Integer> {
                 }
             }
             System.out.println("demo: archive written to " + out);
+            products(out).forEach(line -> System.out.println("demo: " + line));
             return code;
         } finally {
             FileTrees.delete(scratch);
         }
+    }
+
+    /**
+     * camel-http's proxy is the replay: the sample's signed URLs (http://cdn.pplx-sample.invalid/…) are answered
+     * by it as a forward proxy, the API calls go to it directly.
+     */
+    static Map<String, String> cdnThroughReplay(int port) {
+        return Map.of("camel.component.http.proxy-host", "127.0.0.1",
+                "camel.component.http.proxy-port", Integer.toString(port),
+                "camel.component.http.non-proxy-hosts", "127.0.0.1,localhost");
+    }
+
+    /** Where the mode products went: each report.md and each assets/files folder with its file count. */
+    static List<String> products(Path out) throws IOException {
+        List<String> lines = new ArrayList<>();
+        if (!Files.isDirectory(out)) {
+            return lines;
+        }
+        try (java.util.stream.Stream<Path> s = Files.walk(out, 6)) {
+            for (Path p : s.sorted().toList()) {
+                String name = p.getFileName().toString();
+                if (name.equals("report.md") && Files.isRegularFile(p)) {
+                    lines.add("report: " + out.relativize(p));
+                } else if (name.equals("files") && p.getParent().getFileName().toString().equals("assets")) {
+                    try (java.util.stream.Stream<Path> files = Files.list(p)) {
+                        lines.add("assets: " + out.relativize(p) + " (" + files.count() + " files)");
+                    }
+                }
+            }
+        }
+        return lines;
     }
 
     /** The sample's account folders (one simulated login each). */

@@ -11,9 +11,10 @@ public class PacingOption {
             "pplx.pacing.thread-delay-min-ms", "0",
             "pplx.pacing.thread-delay-max-ms", "0",
             "pplx.pacing.page-delay-ms", "0",
-            "pplx.pacing.blocks-delay-ms", "0");
+            "pplx.pacing.blocks-delay-ms", "0",
+            "pplx.pacing.asset-delay-ms", "0");
 
-    @Option(names = "--no-pacing", description = "No pause between threads, pages and fetches: for a replay API on"
+    @Option(names = "--no-pacing", description = "No pause between threads, pages, fetches and asset downloads: for a replay API on"
             + " this machine. Against the real site keep the pauses (it rate-limits and may block the account).")
     boolean off;
 

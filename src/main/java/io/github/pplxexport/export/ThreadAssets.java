@@ -1,0 +1,152 @@
+package io.github.pplxexport.export;
+
+import io.github.pplxexport.archive.AtomicFiles;
+import io.github.pplxexport.archive.ProductFile;
+import io.github.pplxexport.archive.ThreadDirName;
+import io.github.pplxexport.archive.ThreadFiles;
+import io.github.pplxexport.archive.ThreadProducts;
+import io.github.pplxexport.asset.AssetCollector;
+import io.github.pplxexport.asset.AssetFiles;
+import io.github.pplxexport.asset.AssetRun;
+import io.github.pplxexport.asset.Manifest;
+import io.github.pplxexport.asset.ReportMd;
+import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+import io.github.pplxexport.json.JsonException;
+import io.github.pplxexport.text.PyStrings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The bookkeeping of the asset step (bean {@code threadAssets}; routes {@code export-assets}, {@code thread-assets},
+ * {@code download-asset}, {@code retry-assets}): what to download for a thread, where each body goes, the inline
+ * files and report.md as products, and the manifest. The downloads themselves are camel-http calls in the routes;
+ * which failure means what is {@code asset-failed} in {@code routes/error-handling.camel.yaml}.
+ */
+public final class ThreadAssets {
+    private static final Logger LOG = LoggerFactory.getLogger("pplx.export");
+    static final String KIND = "asset";
+
+    private final Path out;
+    private final ThreadProducts products;
+    private final Failures failures;
+
+    public ThreadAssets(Path out, ThreadProducts products, Failures failures) {
+        this.out = out;
+        this.products = products;
+        this.failures = failures;
+    }
+
+    /**
+     * The asset step of a freshly exported thread: every version its blocks list whose file is not on disk yet
+     * (none without blocks), merged with the thread's previous manifest.
+     */
+    public AssetWork plan(Conversation c, Path dir) {
+        AssetRun run = AssetRun.plan(AssetCollector.collect(c.rawBlocks), dir);
+        return new AssetWork(c.webUuid, c.title, dir, run, c.reportInfo, false);
+    }
+
+    /**
+     * The retries a batch starts with: the threads with an {@code asset} dead letter in
+     * {@code index/dead_letters.jsonl} whose manifest still lists versions without a file (not
+     * {@code asset_expired}, not a workspace handle). Only the threads this account exported
+     * ({@code export_via}): the re-signing call carries its cookie.
+     */
+    public List<AssetWork> pending(RunState run) throws IOException {
+        Set<String> uuids = new LinkedHashSet<>();
+        for (Map<String, Object> d : DeadLetters.read(out)) {
+            if (KIND.equals(J.str(d, "kind")) && !J.str(d, "web_uuid").isEmpty()) {
+                uuids.add(J.str(d, "web_uuid"));
+            }
+        }
+        List<AssetWork> work = new ArrayList<>();
+        for (String uuid : uuids) {
+            for (Path dir : ThreadDirName.findExisting(out, uuid)) {
+                Map<String, Object> thread;
+                try {
+                    thread = Json.readObject(dir.resolve(ThreadFiles.THREAD_JSON));
+                } catch (IOException | JsonException e) {
+                    continue; // findExisting read it a moment ago; a thread dir being changed is left alone
+                }
+                String via = J.str(thread, "export_via");
+                if (run != null && !via.isEmpty() && !via.equals(run.account)) {
+                    continue;
+                }
+                AssetRun retry = AssetRun.retry(AssetFiles.previousManifest(dir), AssetFiles.present(dir));
+                if (!retry.downloads().isEmpty()) {
+                    work.add(new AssetWork(uuid, J.str(thread, "title"), dir, retry,
+                            J.asMap(thread.get("report_info")), true));
+                }
+            }
+        }
+        if (!work.isEmpty()) {
+            LOG.info("[assets] {} thread(s) with dead-lettered downloads: re-signing and trying again", work.size());
+        }
+        return work;
+    }
+
+    /** The download with the URL of a {@code GET /rest/assets/<uuid>/data} answer. */
+    public AssetDownload resigned(AssetDownload d, Map<String, Object> assetData) {
+        String url = AssetCollector.freshUrl(assetData);
+        if (url.isEmpty()) {
+            throw new IllegalStateException("GET " + d.dataPath() + " answered without a download URL");
+        }
+        return d.withUrl(url);
+    }
+
+    /** A downloaded body: its name under assets/files (extension resolved from the URL and the bytes), as a product. */
+    public ProductFile accept(AssetDownload d, byte[] body) {
+        String rel = d.work().run().accept(d.version(), body);
+        d.work().downloaded++;
+        return new ProductFile(products.name(d.work().dir(), rel), body);
+    }
+
+    /** A failed download (dead-lettered): the version stays without a file; a later batch re-signs and retries it. */
+    public void failed(AssetDownload d, Exception e) {
+        d.work().run().failed(d.version(), false);
+        d.work().failed++;
+        LOG.warn("[assets] {} {} {}: {}; in index/dead_letters.jsonl, the next batch re-signs its URL and tries again",
+                PyStrings.head(d.webUuid(), 8), d.version().filename(), d.version().version(), failures.line(e));
+    }
+
+    /** 404 ASSET_NOT_FOUND on re-signing: the asset is gone for good, {@code asset_expired} in the manifest. */
+    public void expired(AssetDownload d, Exception e) {
+        d.work().run().failed(d.version(), true);
+        d.work().expired++;
+        LOG.warn("[assets] {} {} {}: {}; marked asset_expired, not tried again", PyStrings.head(d.webUuid(), 8),
+                d.version().filename(), d.version().version(), failures.line(e));
+    }
+
+    /** The inline diff and code files, then report.md when the report's body is there: products of the thread dir. */
+    public List<ProductFile> products(AssetWork w) {
+        List<ProductFile> files = new ArrayList<>();
+        for (AssetRun.InlineFile f : w.run().inlineFiles()) {
+            files.add(products.file(w.dir(), f.path(), f.markdown()));
+        }
+        ReportMd.render(w.reportInfo(), w.run().manifest(), w.dir())
+                .ifPresent(md -> files.add(products.file(w.dir(), ThreadFiles.REPORT, md)));
+        return files;
+    }
+
+    /** The manifest, a source of truth (fsync + rename; untouched when unchanged), and the step's summary line. */
+    public AssetWork finish(AssetWork w) throws IOException {
+        Manifest m = w.run().manifest();
+        if (!m.isEmpty()) {
+            AtomicFiles.writeIfChanged(w.dir().resolve(Manifest.PATH), m.toJson());
+        }
+        if (w.downloaded + w.failed + w.expired > 0) {
+            LOG.info("[assets] {} {}: {} downloaded, {} failed, {} expired; manifest: {} version(s)",
+                    PyStrings.head(w.webUuid(), 8), w.title(), w.downloaded, w.failed, w.expired, m.count());
+        }
+        return w;
+    }
+}
