@@ -6,6 +6,8 @@ import io.github.pplxexport.json.JsonException;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What an answer of the Perplexity API is (reference-behaviour.md §7.1, with the project's decisions: a 403
@@ -16,6 +18,8 @@ import java.util.Locale;
 public final class ResponseClassifier {
     /** The reference looks for the terminal codes in the first 200 bytes of a 400 body. */
     static final int TERMINAL_SCAN_BYTES = 200;
+    /** The code of an S3/CloudFront error document: {@code <Error><Code>AccessDenied</Code>…</Error>}. */
+    private static final Pattern XML_ERROR_CODE = Pattern.compile("<Error>\\s*<Code>([A-Za-z0-9.]{1,64})</Code>");
     public static final String ENTRY_DELETED = "ENTRY_DELETED";
     public static final String ENTRY_EXPIRED = "ENTRY_EXPIRED";
     public static final String VIEW_THREAD_NOT_ALLOWED = "VIEW_THREAD_NOT_ALLOWED";
@@ -46,7 +50,8 @@ public final class ResponseClassifier {
     /**
      * The error code of a failed answer: {@code CLOUDFLARE} for an HTML 403, {@code ENTRY_DELETED} (checked
      * first) or {@code ENTRY_EXPIRED} in the head of a 400 body, {@code VIEW_THREAD_NOT_ALLOWED} in a 403
-     * body, else the body's {@code error_code} when it is JSON, else "".
+     * body, the {@code <Code>} of a CDN's XML error ({@code AccessDenied} for an expired signed URL), else the
+     * body's {@code error_code} when it is JSON, else "".
      */
     public static String errorCode(int status, String contentType, String body) {
         String text = body == null ? "" : body;
@@ -65,6 +70,10 @@ public final class ResponseClassifier {
         if (status == 403 && text.contains(VIEW_THREAD_NOT_ALLOWED)) {
             return VIEW_THREAD_NOT_ALLOWED;
         }
+        Matcher xml = XML_ERROR_CODE.matcher(text);
+        if (xml.find()) {
+            return xml.group(1);
+        }
         try {
             return J.str(Json.parse(text), "error_code");
         } catch (JsonException e) {
@@ -75,6 +84,10 @@ public final class ResponseClassifier {
     /** One line saying what went wrong, e.g. {@code HTTP 429 rate limited}; never quotes a cookie. */
     public static String describe(int status, String contentType, String body) {
         String code = errorCode(status, contentType, body);
+        if (XML_ERROR_CODE.matcher(body == null ? "" : body).find()) {
+            // a CDN (S3/CloudFront) refusing a signed URL: no cookie is involved
+            return "HTTP " + status + " " + code;
+        }
         return switch (status) {
             case 429 -> "HTTP 429 rate limited";
             case 500, 502, 503, 504 -> "HTTP " + status;
