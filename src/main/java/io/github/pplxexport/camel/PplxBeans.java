@@ -17,6 +17,7 @@ import io.github.pplxexport.export.LibraryRefresh;
 import io.github.pplxexport.export.Pacing;
 import io.github.pplxexport.export.ScheduledSync;
 import io.github.pplxexport.export.SiblingProbes;
+import io.github.pplxexport.export.SyncDeleted;
 import io.github.pplxexport.export.ThreadAssets;
 import io.github.pplxexport.export.ThreadExport;
 import io.github.pplxexport.export.ThreadPaging;
@@ -156,6 +157,13 @@ public class PplxBeans implements CamelConfiguration {
                              @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax,
                              @PropertyInject("pplx.retry.delay-ms") long coolDown) {
         return new BatchRun(exportSettings(), new Pacing(delayMin, delayMax), coolDown, apiError());
+    }
+
+    /** sync-deleted --online: between candidates the thread pause (pplx.pacing.thread-delay-*, --delay-min/max). */
+    @BindToRegistry
+    public SyncDeleted syncDeleted(@PropertyInject("pplx.pacing.thread-delay-min-ms") long delayMin,
+                                   @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax) {
+        return new SyncDeleted(exportSettings(), new Pacing(delayMin, delayMax), apiError());
     }
 
     @BindToRegistry

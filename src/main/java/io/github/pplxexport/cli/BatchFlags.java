@@ -43,6 +43,11 @@ public class BatchFlags {
 
     /** The thread pauses asked for, as pacing settings; a bad pair is a usage error. */
     Map<String, String> pacing() {
+        return threadDelays(delayMin, delayMax);
+    }
+
+    /** {@code --delay-min}/{@code --delay-max} (seconds, null when not given) as pacing settings, checked. */
+    static Map<String, String> threadDelays(Double delayMin, Double delayMax) {
         for (Double d : new Double[]{delayMin, delayMax}) {
             if (d != null && (d < 0 || d.isNaN() || d.isInfinite())) {
                 throw new UsageException("--delay-min and --delay-max take seconds >= 0, not " + d);

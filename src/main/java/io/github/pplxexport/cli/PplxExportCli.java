@@ -27,6 +27,7 @@ import picocli.CommandLine.ParseResult;
                 ExportCommand.class,
                 ReRenderCommand.class,
                 StatusCommand.class,
+                SyncDeletedCommand.class,
                 RunCommand.class,
                 ReplayCommand.class,
                 BenchCommand.class,

@@ -7,11 +7,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -42,11 +40,9 @@ public final class StatusReport {
         }
         BatchState state = BatchState.load(BatchState.file(out));
         Map<String, Object> accounts = new LinkedHashMap<>();
-        Set<String> indexed = new HashSet<>();
         for (Path f : files) {
             String name = f.getFileName().toString().replaceFirst("^library_", "").replaceFirst("\\.json$", "");
             List<Map<String, Object>> rows = LibraryIndex.readThreads(f).orElse(List.of());
-            rows.forEach(r -> indexed.add(J.str(r, "entryUUID")));
             IncrementalPlanner.Plan plan = IncrementalPlanner.plan(rows, state.records(), false, false);
             Map<String, Object> a = new LinkedHashMap<>();
             a.put("index_count", rows.size());
@@ -70,14 +66,13 @@ public final class StatusReport {
             accounts.put(name, a);
         }
         Map<String, Object> totals = new TreeMap<>();
-        List<Object> stateOnly = new ArrayList<>();
         for (Map.Entry<String, Object> e : state.records().entrySet()) {
             String status = J.str(e.getValue(), "status");
             totals.merge(status.isEmpty() ? "unknown" : status, 1, (x, y) -> (Integer) x + (Integer) y);
-            if (BatchState.OK.equals(status) && !indexed.contains(e.getKey())) {
-                stateOnly.add(e.getKey());
-            }
         }
+        // the deletion candidates of sync-deleted: against the union of every account's index, whatever --account
+        List<Object> stateOnly = new ArrayList<>();
+        DeletedThreads.read(out).candidates().forEach(c -> stateOnly.add(c.uuid()));
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("accounts", accounts);
         report.put("state", totals);
@@ -103,7 +98,7 @@ public final class StatusReport {
         List<String> parts = new ArrayList<>();
         J.map(report, "state").forEach((k, v) -> parts.add(v + " " + k));
         out.add("[status] batch_state: " + (parts.isEmpty() ? "(empty)" : String.join(" + ", parts))
-                + "; state-only (deletion candidates): " + J.list(report, "state_only").size());
+                + "; state-only (deletion candidates, see sync-deleted): " + J.list(report, "state_only").size());
         return out;
     }
 }

@@ -33,7 +33,7 @@ class PacingOptionTest {
         }
         TreeMap<String, String> pacing = new TreeMap<>();
         p.stringPropertyNames().stream().filter(k -> k.startsWith("pplx.pacing.")).forEach(k -> pacing.put(k, "0"));
-        assertEquals(4, pacing.size(), pacing.toString());
+        assertEquals(5, pacing.size(), pacing.toString());
         assertEquals(pacing, new TreeMap<>(PacingOption.NO_PACING));
     }
 

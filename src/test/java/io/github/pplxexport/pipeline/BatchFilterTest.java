@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code batch --mode} and {@code --limit} filter the index rows before planning (reference-behaviour.md §2.2,
- * reference-cli-and-archive.md §2.6). The session names no author, so the replay lists all seven sample threads
+ * reference-cli-and-archive.md §2.6). The session names no author, so the replay lists all nine sample threads
  * of both authors as account {@code replay}.
  */
 class BatchFilterTest {
@@ -33,14 +33,14 @@ class BatchFilterTest {
             assertEquals(0, lib.run("index"));
             Map<String, Object> index = io.github.pplxexport.json.Json.readObject(
                     lib.out.resolve("index/library_replay.json"));
-            assertEquals(7, J.list(index, "threads").size(), "the index lists all seven threads");
+            assertEquals(9, J.list(index, "threads").size(), "the index lists all nine threads");
             assertTrue(lib.threadDirs().isEmpty(), "index exports nothing");
 
             assertEquals(0, lib.run("batch", "--mode", "computer"));
 
             List<LiveLibrary.SampleThread> computer = LiveLibrary.sampleThreads().values().stream()
                     .filter(t -> t.mode().equals("computer")).toList();
-            assertEquals(2, computer.size(), "the sample has two computer threads");
+            assertEquals(3, computer.size(), "the sample has three computer threads");
             assertEquals(computer.stream().map(LiveLibrary.SampleThread::dir).sorted().toList(), lib.threadDirs(),
                     "only the computer threads were written");
             Map<String, Object> state = lib.state();
@@ -60,7 +60,7 @@ class BatchFilterTest {
 
             List<LiveLibrary.SampleThread> newest = LiveLibrary.sampleThreads().values().stream()
                     .sorted(Comparator.comparing(LiveLibrary.SampleThread::lastUpdated).reversed()).limit(2).toList();
-            assertEquals(List.of("d688737e", "dbe66582"), newest.stream().map(LiveLibrary.SampleThread::uuid8).toList(),
+            assertEquals(List.of("451dd14f", "5b409cb0"), newest.stream().map(LiveLibrary.SampleThread::uuid8).toList(),
                     "the sample's two newest threads");
             assertEquals(newest.stream().map(LiveLibrary.SampleThread::dir).sorted().toList(), lib.threadDirs());
             assertEquals(new TreeSet<>(newest.stream().map(LiveLibrary.SampleThread::uuid).toList()),

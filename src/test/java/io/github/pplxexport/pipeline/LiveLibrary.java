@@ -4,6 +4,7 @@ import io.github.pplxexport.cli.PplxExportCli;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.replay.FaultPlan;
+import io.github.pplxexport.replay.ReplayApi;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
 
@@ -128,7 +129,23 @@ final class LiveLibrary implements AutoCloseable {
                 "--cookies", cookieFile().toString(),
                 "--base-url", server.baseUri().toString()));
         args.addAll(FAST);
+        args.addAll(cdnThroughReplay());
         return PplxExportCli.execute(args.toArray(String[]::new));
+    }
+
+    /**
+     * camel-http's proxy is the replay, as the demo sets it: the sample's signed URLs
+     * ({@code http://cdn.pplx-sample.invalid/…}) reach the replay as a forward proxy, the API calls go to it directly.
+     */
+    List<String> cdnThroughReplay() {
+        return List.of("-D", "camel.component.http.proxy-host=127.0.0.1",
+                "-D", "camel.component.http.proxy-port=" + server.port(),
+                "-D", "camel.component.http.non-proxy-hosts=127.0.0.1,localhost");
+    }
+
+    /** Requests of the sample's CDN (through the replay as a proxy). */
+    List<Map<String, Object>> cdnRequests() {
+        return requests().stream().filter(r -> ReplayApi.CDN_HOST.equals(J.str(r, "host"))).toList();
     }
 
     /** Every request the current server has answered, in order. */

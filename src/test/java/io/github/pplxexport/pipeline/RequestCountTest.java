@@ -27,7 +27,7 @@ class RequestCountTest {
     void searchWithDisplayModelCostsOnePlainRequestEveryOtherModeTwo() throws Exception {
         try (LiveLibrary lib = LiveLibrary.of(tmp).serve(100, null)) {
             Map<String, LiveLibrary.SampleThread> threads = LiveLibrary.sampleThreads();
-            assertEquals(7, threads.size(), "the sample's seven threads");
+            assertEquals(9, threads.size(), "the sample's nine threads");
             for (LiveLibrary.SampleThread t : threads.values()) {
                 assertEquals(0, lib.run("export", t.uuid()), "export " + t.dir());
                 List<Map<String, Object>> reqs = lib.threadRequests(t.uuid());
@@ -52,12 +52,16 @@ class RequestCountTest {
             assertArrayEquals(Files.readAllBytes(LiveLibrary.SAMPLE.resolve(uncertain.dir()).resolve("raw_blocks.json")),
                     Files.readAllBytes(lib.out.resolve(uncertain.dir()).resolve("raw_blocks.json")),
                     "the uncertain thread's raw_blocks.json is the served one");
-            // exactly one session probe per run, and nothing else was asked for
+            // exactly one session probe per run and one CDN request per asset file, nothing else was asked for
+            List<Map<String, Object>> cdn = lib.cdnRequests();
             long other = lib.requests().stream()
                     .filter(r -> !J.str(r, "path").startsWith("/rest/thread/")).count();
-            assertEquals(7, other, "one session probe per export, nothing else: " + lib.requests());
+            assertEquals(9 + 4, other, "one session probe per export, one CDN request per asset: " + lib.requests());
             assertTrue(lib.requests().stream().filter(r -> !J.str(r, "path").startsWith("/rest/thread/"))
-                    .allMatch(r -> J.str(r, "path").equals("/api/auth/session")));
+                    .filter(r -> !cdn.contains(r)).allMatch(r -> J.str(r, "path").equals("/api/auth/session")));
+            assertEquals(Map.of("451dd14f", 3L, "5b409cb0", 1L), cdn.stream().collect(java.util.stream.Collectors
+                    .groupingBy(r -> J.str(r, "path").substring(1, 9), java.util.stream.Collectors.counting())),
+                    "the computer thread's three files and the report, each fetched once: " + cdn);
         }
     }
 

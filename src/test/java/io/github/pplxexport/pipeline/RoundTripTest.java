@@ -36,7 +36,7 @@ class RoundTripTest {
         Map<String, String> actual = comparable(LiveLibrary.files(out));
         actual.keySet().removeIf(k -> k.startsWith("index/"));
 
-        assertEquals(7, expected.keySet().stream().filter(k -> k.endsWith("/thread.json")).count(), "seven sample threads");
+        assertEquals(9, expected.keySet().stream().filter(k -> k.endsWith("/thread.json")).count(), "nine sample threads");
         List<String> missing = new ArrayList<>(expected.keySet());
         missing.removeAll(actual.keySet());
         List<String> extra = new ArrayList<>(actual.keySet());

@@ -150,7 +150,7 @@ class InterruptionsTest {
             List<Map<String, Object>> got = Interruptions.of(c.turns, c.subAgents, c.appendix);
             assertEquals(dir.getFileName().toString().endsWith("_d688737e") ? want : List.of(), got, dir.toString());
         }
-        assertEquals(7, threads);
+        assertEquals(9, threads);
     }
 
     @Test
