@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
  * delays, into {@code --out} (default {@code ./demo_archive}).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Export the bundled sample through a local replay API (no account).",
+        header = "Export the bundled sample via a local replay API (no account).",
         description = "Serves archive-sample/ as a Perplexity-compatible API on a free 127.0.0.1 port and runs the"
                 + " real sync (index, then batch) against it once per sample account, with no pauses, into --out."
                 + " The demo has its own folder, ./demo_archive, so it never mixes with a real ./web_archive.",

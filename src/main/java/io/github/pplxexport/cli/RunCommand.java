@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * flight; the state is saved after every thread anyway).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Service mode: sync on a cron schedule; health and metrics on HTTP.",
+        header = "Service mode: scheduled sync; health and metrics over HTTP.",
         description = "Keeps running: an incremental sync on a Quartz cron schedule (--cron or pplx.schedule.cron,"
                 + " default 03:17 daily; never two at once), health at /observe/health and Prometheus metrics at"
                 + " /observe/metrics on 127.0.0.1:8080 (pplx.management.host, pplx.management.port)."

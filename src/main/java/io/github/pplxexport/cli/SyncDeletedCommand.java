@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
  * zero writes); {@code --online} asks the platform about each (route {@code sync-deleted}).
  */
 @Command(name = "sync-deleted", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Find threads deleted on the platform (dry run; --online checks them).",
+        header = "List threads deleted on the platform; --online confirms.",
         description = "Candidates are the threads exported once (state ok) that no index/library_*.json lists any more"
                 + " (the union of every account's index). Without --online it only lists them and the threads left"
                 + " out, with the reason: no request, no write. With --online it asks the platform for each, one at a"

@@ -25,7 +25,7 @@ import java.util.List;
  */
 public final class SyncDeleted {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.sync-deleted");
-    static final String NOTE_NOT_FOUND = "HTTP 404（sync-deleted：远端已不存在）";
+    public static final String NOTE_NOT_FOUND = "HTTP 404（sync-deleted：远端已不存在）";
 
     private final ExportSettings settings;
     private final Pacing pacing;

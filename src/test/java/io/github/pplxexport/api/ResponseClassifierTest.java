@@ -51,6 +51,18 @@ class ResponseClassifierTest {
                 "{\"error_code\": \"ENTRY_DELETED\", \"detail\": \"ENTRY_EXPIRED\"}"));
         assertEquals("", ResponseClassifier.errorCode(400, "text/plain", "x".repeat(200) + "ENTRY_EXPIRED"));
         assertEquals("", ResponseClassifier.errorCode(502, "text/plain", "bad gateway"));
+        // a CDN refusing a signed URL answers with an S3/CloudFront XML error document
+        assertEquals("AccessDenied", ResponseClassifier.errorCode(403, "application/xml", CDN_403));
+    }
+
+    static final String CDN_403 = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>AccessDenied</Code>"
+            + "<Message>Access denied</Message></Error>";
+
+    @Test
+    void aCdnRefusalIsNamedByItsCodeNotAsACookieProblem() {
+        assertEquals("HTTP 403 AccessDenied", ResponseClassifier.describe(403, "application/xml", CDN_403));
+        assertEquals("鉴权失败 403 (cookie expired or risk-controlled)", ResponseClassifier.describe(403, "", "{}"),
+                "an API 403 stays what it was");
     }
 
     @Test

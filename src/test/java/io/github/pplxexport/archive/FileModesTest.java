@@ -40,7 +40,12 @@ class FileModesTest {
                 "index/answer_variants_log.jsonl", "index/logs/demo.log",
                 "alice/search/2026-02-03_How-do-HTTP-ETags-work_b2a69fad/thread.json",
                 "alice/search/2026-02-03_How-do-HTTP-ETags-work_b2a69fad/conversation.md",
-                "alice/search/2026-02-03_How-do-HTTP-ETags-work_b2a69fad/turns/turn_0001.md")) {
+                "alice/search/2026-02-03_How-do-HTTP-ETags-work_b2a69fad/turns/turn_0001.md",
+                // written by the products' file endpoint (temp file + rename): the umask too, no private 0600
+                "bob/deep-research/2026-11-14_Bloom-filters-sizing-and-false-positive_5b409cb0/report.md",
+                "bob/deep-research/2026-11-14_Bloom-filters-sizing-and-false-positive_5b409cb0/assets/files/bloom_filter_sizing_report.md",
+                "bob/computer/2026-12-05_Budget-tracker-from-my-bank-CSV_451dd14f/assets/files/Spending_by_category.png",
+                "bob/computer/2026-12-05_Budget-tracker-from-my-bank-CSV_451dd14f/assets/assets_manifest.json")) {
             assertTrue(modes.containsKey(must), must + " not written");
         }
         List<String> wrong = new ArrayList<>();

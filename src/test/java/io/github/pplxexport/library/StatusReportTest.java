@@ -47,6 +47,22 @@ class StatusReportTest {
     }
 
     @Test
+    void deletionCandidatesAreCountedAgainstEveryAccountsIndexEvenForOneAccount() throws Exception {
+        Files.createDirectories(out.resolve("index"));
+        Files.writeString(out.resolve("index/library_alice.json"), "{\"threads\": [{\"entryUUID\": \"a1\"}]}");
+        Files.writeString(out.resolve("index/library_bob.json"), "{\"threads\": [{\"entryUUID\": \"b1\"}]}");
+        Files.writeString(out.resolve("index/batch_state.json"), """
+                {"a1": {"status": "ok"}, "b1": {"status": "ok"}, "gone": {"status": "ok"}, "x": {"status": "deleted"}}""");
+
+        Map<String, Object> r = StatusReport.build(out, "alice");
+
+        assertEquals(List.of("alice"), List.copyOf(J.map(r, "accounts").keySet()));
+        assertEquals(List.of("gone"), J.list(r, "state_only"), "bob's b1 is in bob's index: no candidate");
+        String last = StatusReport.lines(r, false).get(StatusReport.lines(r, false).size() - 1);
+        assertTrue(last.endsWith("state-only (deletion candidates, see sync-deleted): 1"), last);
+    }
+
+    @Test
     void withoutAnIndexItSaysToRunIndexFirst() {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> StatusReport.build(out, null));
         assertTrue(e.getMessage().contains("pplx-export index"), e.getMessage());

@@ -2,6 +2,9 @@ package io.github.pplxexport.routes;
 
 import io.github.pplxexport.pipeline.RouteIdsTest;
 import org.apache.camel.Route;
+import org.apache.camel.component.file.FileEndpoint;
+import org.apache.camel.component.file.GenericFileExist;
+import org.apache.camel.processor.SendProcessor;
 import org.apache.camel.model.Model;
 import org.apache.camel.model.RouteDefinition;
 import org.apache.camel.model.errorhandler.DeadLetterChannelDefinition;
@@ -20,6 +23,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -35,7 +40,7 @@ class RouteFilesTest extends RouteTestSupport {
         try (Stream<Path> s = Files.list(Path.of("routes"))) {
             files = s.filter(p -> p.toString().endsWith(".camel.yaml")).sorted().toList();
         }
-        assertEquals(6, files.size(), files.toString());
+        assertEquals(8, files.size(), files.toString());
         Set<String> declared = new TreeSet<>();
         for (Path f : files) {
             List<String> ids = RouteIdsTest.routeIdsOf(f);
@@ -55,12 +60,33 @@ class RouteFilesTest extends RouteTestSupport {
         assertEquals("perplexity-api", probe.getRouteConfigurationId(), "and the request policy applies to the probe");
         assertInstanceOf(NoErrorHandlerDefinition.class, model.getRouteDefinition("api-call").getErrorHandlerFactory(),
                 "one request is one redelivery unit of its caller");
-        for (String route : List.of("check-session", "fetch-index", "fetch-entries", "fetch-blocks")) {
+        for (String route : List.of("check-session", "fetch-index", "fetch-entries", "fetch-blocks", "fetch-candidate")) {
             assertEquals("perplexity-api", model.getRouteDefinition(route).getRouteConfigurationId(), route);
         }
+        // an asset version: re-signing is an API request (retried as any); the CDN download is not retried;
+        // both dead-letter to asset-failed
+        for (String route : List.of("resign-asset", "download-asset")) {
+            RouteDefinition r = model.getRouteDefinition(route);
+            DeadLetterChannelDefinition assetDlc = assertInstanceOf(DeadLetterChannelDefinition.class, r.getErrorHandlerFactory());
+            assertEquals("direct:asset-failed", assetDlc.getDeadLetterUri(), route);
+        }
+        assertEquals("perplexity-api", model.getRouteDefinition("resign-asset").getRouteConfigurationId());
+        assertNull(model.getRouteDefinition("download-asset").getRouteConfigurationId(), "a CDN request is not an API request");
         RedeliveryPolicy backoff = context.getRegistry().lookupByNameAndType("apiBackoff", RedeliveryPolicy.class);
         assertEquals(2, backoff.getMaximumRedeliveries(), "3 attempts (pplx.retry.maximum-redeliveries)");
         assertEquals(3.0, backoff.getBackOffMultiplier());
         assertFalse(backoff.isAllowRedeliveryWhileStopping(), "a shutdown ends a wait");
+    }
+
+    /** The products leave through one file endpoint on the archive root: temp file + one atomic rename, jailed. */
+    @Test
+    void theProductsSinkIsAFileEndpointOnTheArchiveRoot() {
+        SendProcessor send = assertInstanceOf(SendProcessor.class, context.getProcessor("products-file"));
+        FileEndpoint file = assertInstanceOf(FileEndpoint.class, send.getEndpoint());
+        assertTrue(send.getEndpoint().getEndpointUri().startsWith("file:"), send.getEndpoint().getEndpointUri());
+        assertEquals(archive().toAbsolutePath().normalize(), Path.of(file.getConfiguration().getDirectory()).toAbsolutePath().normalize());
+        assertEquals(GenericFileExist.TryRename, file.getFileExist(), "TryRename: one rename(2), never a moment without the file");
+        assertNotNull(file.getTempFileName(), "written to a temp file first");
+        assertTrue(file.isJailStartingDirectory(), "a product name cannot leave the archive root");
     }
 }

@@ -1,0 +1,171 @@
+package io.github.pplxexport.pipeline;
+
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Mode products against the replay (issue 10): bob's Deep Research thread gets its report.md and its Computer
+ * thread its three files and a manifest of count 3, all byte for byte the sample's; the CDN is asked with no
+ * cookie and no session header; an expired signed URL is dead-lettered, the thread stays ok, and the next run
+ * re-signs it through the API and downloads it; an asset gone for good ends {@code asset_expired}; a run with
+ * the files in place downloads nothing and rewrites nothing.
+ */
+class ModeProductsTest {
+    static final String REPORT_ASSET = "1894d0a3-acbb-4438-aef9-f5fe018e695b";
+
+    @TempDir
+    Path tmp;
+
+    private static LiveLibrary.SampleThread report() throws Exception {
+        return LiveLibrary.sample("5b409cb0");
+    }
+
+    private static LiveLibrary.SampleThread computer() throws Exception {
+        return LiveLibrary.sample("451dd14f");
+    }
+
+    /** The sample's file of a thread, and the exported one. */
+    private static void assertSameAsSample(LiveLibrary lib, LiveLibrary.SampleThread t, String rel) throws Exception {
+        Path exported = lib.out.resolve(t.dir()).resolve(rel);
+        assertTrue(Files.isRegularFile(exported), rel + " of " + t.dir() + " is written");
+        assertArrayEquals(Files.readAllBytes(LiveLibrary.SAMPLE.resolve(t.dir()).resolve(rel)), Files.readAllBytes(exported),
+                rel + " of " + t.dir() + " byte for byte");
+    }
+
+    private static Map<String, FileTime> productTimes(LiveLibrary lib) throws Exception {
+        Map<String, FileTime> m = new TreeMap<>(LiveLibrary.mtimes(lib.out));
+        m.keySet().removeIf(k -> k.startsWith("index/") || k.endsWith("/thread.json"));
+        return m;
+    }
+
+    @Test
+    void reportAndVersionedFilesWithoutCookiesAndASecondRunDownloadsNothing() throws Exception {
+        try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve()) {
+            assertEquals(0, lib.run("sync"));
+
+            assertSameAsSample(lib, report(), "report.md");
+            assertSameAsSample(lib, report(), "assets/files/bloom_filter_sizing_report.md");
+            assertSameAsSample(lib, report(), "assets/assets_manifest.json");
+            String report = Files.readString(lib.out.resolve(report().dir()).resolve("report.md"));
+            assertTrue(report.startsWith("# Bloom filter sizing\n\n> 产物文件: bloom_filter_sizing_report.md\n\n# Sizing"), report);
+            assertTrue(report.contains("\n$$\np \\approx") && !report.contains("\\["), "math normalised: " + report);
+
+            Map<String, Object> manifest = Json.readObject(lib.out.resolve(computer().dir()).resolve("assets/assets_manifest.json"));
+            assertEquals(3, ((Number) manifest.get("count")).intValue(), "three versions");
+            assertEquals(List.of("Spending by category", "budget.csv"),
+                    J.list(manifest, "files").stream().map(f -> J.str(f, "filename")).toList());
+            for (String f : List.of("budget_v1.csv", "budget_v2.csv", "Spending_by_category.png")) {
+                assertSameAsSample(lib, computer(), "assets/files/" + f);
+            }
+            assertSameAsSample(lib, computer(), "assets/assets_manifest.json");
+            try (var files = Files.list(lib.out.resolve(computer().dir()).resolve("assets/files"))) {
+                assertEquals(3, files.count(), "the three files and nothing else (no temp file left)");
+            }
+
+            List<Map<String, Object>> cdn = lib.cdnRequests();
+            assertEquals(4, cdn.size(), "one CDN request per file: " + cdn);
+            for (Map<String, Object> r : cdn) {
+                assertEquals(Boolean.FALSE, r.get("cookie"), "no Cookie to the CDN: " + r);
+                assertEquals(List.of(), r.get("cookie_names"), r.toString());
+                assertEquals(List.of(), r.get("session_headers"), "no Authorization, x-app-*, x-perplexity-*, sec-ch-ua*: " + r);
+                assertEquals(200L, ((Number) r.get("status")).longValue(), r.toString());
+                assertTrue(J.str(r, "url").startsWith("http://cdn.pplx-sample.invalid/"), "the signed URL as is: " + r);
+                assertTrue(J.str(r, "url").contains("?Expires=1797292800&Signature="), "its query kept: " + r);
+            }
+            lib.requests().stream().filter(r -> !cdn.contains(r)).forEach(r ->
+                    assertEquals(Boolean.TRUE, r.get("cookie"), "every API request has its cookie: " + r));
+            assertFalse(Files.exists(lib.out.resolve("index/dead_letters.jsonl")), "nothing failed");
+
+            // again, forced: every thread is fetched and written again, yet no file is downloaded or rewritten
+            LiveLibrary.setAllMtimes(lib.out, LiveLibrary.OLD);
+            Map<String, FileTime> before = productTimes(lib);
+            lib.serve();
+            assertEquals(0, lib.run("sync", "--force"));
+            assertEquals(5, lib.exportedUuids().size(), "bob's five threads were exported again");
+            assertEquals(List.of(), lib.cdnRequests(), "nothing downloaded twice");
+            assertEquals(before, productTimes(lib), "products unchanged: not written, mtimes kept");
+        }
+    }
+
+    @Test
+    void anExpiredUrlIsDeadLetteredAndTheNextRunReSignsAndDownloadsIt() throws Exception {
+        try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve(100, "url-expired:" + REPORT_ASSET)) {
+            assertEquals(0, lib.run("sync"), "a failed download is no failed thread");
+            Path dir = lib.out.resolve(report().dir());
+            assertEquals("ok", J.str(J.get(lib.state(), report().uuid()), "status"));
+            assertFalse(Files.exists(dir.resolve("report.md")), "no report without its body");
+            Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
+                    "files").get(0), "versions").get(0));
+            assertEquals("", version.get("downloaded_to"), "recorded, without a file");
+            List<Map<String, Object>> dead = ErrorRoutingTest.deadLetters(lib, "asset");
+            assertEquals(1, dead.size(), dead.toString());
+            assertEquals(List.of("time", "kind", "web_uuid", "asset_uuid", "filename", "version", "status", "error_code",
+                    "error"), List.copyOf(dead.get(0).keySet()));
+            assertEquals(report().uuid(), dead.get(0).get("web_uuid"));
+            assertEquals(REPORT_ASSET, dead.get(0).get("asset_uuid"));
+            assertEquals(403, ((Number) dead.get(0).get("status")).intValue());
+            assertEquals("AccessDenied", dead.get(0).get("error_code"));
+            assertEquals(List.of(), lib.requests().stream().filter(r -> J.str(r, "path").startsWith("/rest/assets/")).toList(),
+                    "not re-signed within the run");
+
+            lib.serve(100, "url-expired:" + REPORT_ASSET);
+            assertEquals(0, lib.run("sync"));
+            List<Map<String, Object>> resign = lib.requests().stream()
+                    .filter(r -> J.str(r, "path").equals("/rest/assets/" + REPORT_ASSET + "/data")).toList();
+            assertEquals(1, resign.size(), "re-signed once through the API: " + lib.requests());
+            assertEquals(Boolean.TRUE, resign.get(0).get("cookie"), "an API call, with the cookie");
+            List<Map<String, Object>> cdn = lib.cdnRequests();
+            assertEquals(1, cdn.size(), cdn.toString());
+            assertTrue(J.str(cdn.get(0), "url").contains("Key-Pair-Id=APKAREPLAYSIGNER"), "the fresh URL: " + cdn);
+            assertEquals(200L, ((Number) cdn.get(0).get("status")).longValue());
+            assertEquals(Boolean.FALSE, cdn.get(0).get("cookie"));
+            assertTrue(lib.exportedUuids().isEmpty(), "no thread was exported again: " + lib.exportedUuids());
+            assertSameAsSample(lib, report(), "assets/files/bloom_filter_sizing_report.md");
+            assertSameAsSample(lib, report(), "assets/assets_manifest.json");
+            assertSameAsSample(lib, report(), "report.md");
+
+            lib.serve(100, "url-expired:" + REPORT_ASSET);
+            assertEquals(0, lib.run("sync"));
+            assertEquals(List.of(), lib.requests().stream().filter(r -> J.str(r, "path").startsWith("/rest/assets/")
+                    || lib.cdnRequests().contains(r)).toList(), "done: nothing asked again");
+        }
+    }
+
+    @Test
+    void anAssetGoneForGoodIsMarkedExpiredAndNotAskedAgain() throws Exception {
+        try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve(100, "asset-gone:" + REPORT_ASSET)) {
+            assertEquals(0, lib.run("sync"));
+            lib.serve(100, "asset-gone:" + REPORT_ASSET);
+            assertEquals(0, lib.run("sync"));
+            Path dir = lib.out.resolve(report().dir());
+            Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
+                    "files").get(0), "versions").get(0));
+            assertEquals(Boolean.TRUE, version.get("asset_expired"), version.toString());
+            assertEquals("", version.get("downloaded_to"));
+            List<Map<String, Object>> dead = ErrorRoutingTest.deadLetters(lib, "asset");
+            assertEquals(2, dead.size(), "the 403, then the 404 of re-signing: " + dead);
+            assertEquals(404, ((Number) dead.get(1).get("status")).intValue());
+            assertEquals("ASSET_NOT_FOUND", dead.get(1).get("error_code"));
+
+            lib.serve(100, "asset-gone:" + REPORT_ASSET);
+            assertEquals(0, lib.run("sync"));
+            assertEquals(List.of(), lib.requests().stream().filter(r -> J.str(r, "path").startsWith("/rest/assets/")).toList(),
+                    "terminal: never re-signed again");
+            assertEquals(2, ErrorRoutingTest.deadLetters(lib, "asset").size());
+        }
+    }
+}
