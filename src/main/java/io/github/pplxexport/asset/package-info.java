@@ -1,10 +1,13 @@
 /**
  * Mode products as plain domain code (issue 10): the assets a thread's blocks list, their file names,
- * {@code assets/assets_manifest.json} and {@code report.md}. No Camel here: a route calls
+ * {@code assets/assets_manifest.json} and {@code report.md}. No Camel here: the routes of
+ * {@code routes/products.camel.yaml} (through the bean {@code threadAssets}) call
  * {@link io.github.pplxexport.asset.AssetCollector#collect}, {@link io.github.pplxexport.asset.AssetRun#plan},
- * downloads each of {@link io.github.pplxexport.asset.AssetRun#downloads()} and hands the bytes to
- * {@link io.github.pplxexport.asset.AssetRun#accept}, then writes the inline files, the manifest and
- * {@link io.github.pplxexport.asset.ReportMd#render}.
+ * download each of {@link io.github.pplxexport.asset.AssetRun#downloads()} ({@code download-asset}, no cookie)
+ * and hand the bytes to {@link io.github.pplxexport.asset.AssetRun#accept}, then write the inline files and
+ * {@link io.github.pplxexport.asset.ReportMd#render} through the products' file endpoint and the manifest with
+ * the fsync writer. A failed download is dead-lettered; the next batch re-signs it
+ * ({@link io.github.pplxexport.asset.AssetRun#retry}, {@link io.github.pplxexport.asset.AssetCollector#freshUrl}).
  *
  * <p>Where the reference (reference-behaviour.md §5.4, §8.10) leaves a choice open, this package decides:
  * <ul>
@@ -22,7 +25,8 @@
  *     back to it, else to the type table.</li>
  * <li>The text probe of resolve_ext accepts a character cut by its 2,000-byte end.</li>
  * <li>Names are compared case-insensitively for collisions; after {@code _<uuid8>} a counter is added if
- *     still taken; every name is one safe segment (no separator, leading dot, Windows device name; ≤ 200 bytes).</li>
+ *     still taken; every name is one safe segment, made by the archive's one sanitiser
+ *     {@link io.github.pplxexport.archive.SafeName} (no separator, leading dot, Windows device name; ≤ 200 bytes).</li>
  * <li>Merging with the previous manifest, by uuid: a version whose file is on disk is not downloaded again and
  *     keeps its name (a new version never renames an old file); {@code asset_expired} is kept until a download
  *     succeeds, and fresh blocks are tried again; versions the blocks no longer list stay in the manifest.
