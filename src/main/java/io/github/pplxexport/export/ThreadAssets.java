@@ -105,9 +105,10 @@ public final class ThreadAssets {
 
     /** A downloaded body: its name under assets/files (extension resolved from the URL and the bytes), as a product. */
     public ProductFile accept(AssetDownload d, byte[] body) {
-        String rel = d.work().run().accept(d.version(), body);
+        byte[] bytes = body == null ? new byte[0] : body; // an empty answer is an empty file
+        String rel = d.work().run().accept(d.version(), bytes);
         d.work().downloaded++;
-        return new ProductFile(products.name(d.work().dir(), rel), body);
+        return new ProductFile(products.name(d.work().dir(), rel), bytes);
     }
 
     /** A failed download (dead-lettered): the version stays without a file; a later batch re-signs and retries it. */
