@@ -128,7 +128,8 @@ public class DemoCommand implements Callable<Integer> {
                     lines.add("report: " + out.relativize(p));
                 } else if (name.equals("files") && p.getParent().getFileName().toString().equals("assets")) {
                     try (java.util.stream.Stream<Path> files = Files.list(p)) {
-                        lines.add("assets: " + out.relativize(p) + " (" + files.count() + " files)");
+                        long n = files.count();
+                        lines.add("assets: " + out.relativize(p) + " (" + n + (n == 1 ? " file)" : " files)"));
                     }
                 }
             }

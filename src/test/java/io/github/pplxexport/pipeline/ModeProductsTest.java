@@ -90,14 +90,20 @@ class ModeProductsTest {
                     assertEquals(Boolean.TRUE, r.get("cookie"), "every API request has its cookie: " + r));
             assertFalse(Files.exists(lib.out.resolve("index/dead_letters.jsonl")), "nothing failed");
 
-            // again, forced: every thread is fetched and written again, yet no file is downloaded or rewritten
+            // again, forced: every thread is fetched and written again, yet no file is downloaded or rewritten;
+            // a turn file above the turn count goes, a file of another name stays
+            Path turns = lib.out.resolve(computer().dir()).resolve("turns");
+            Files.writeString(turns.resolve("turn_0009.md"), "stale");
+            Files.writeString(turns.resolve("notes.md"), "mine");
             LiveLibrary.setAllMtimes(lib.out, LiveLibrary.OLD);
             Map<String, FileTime> before = productTimes(lib);
+            before.remove(computer().dir() + "/turns/turn_0009.md");
             lib.serve();
             assertEquals(0, lib.run("sync", "--force"));
             assertEquals(5, lib.exportedUuids().size(), "bob's five threads were exported again");
             assertEquals(List.of(), lib.cdnRequests(), "nothing downloaded twice");
-            assertEquals(before, productTimes(lib), "products unchanged: not written, mtimes kept");
+            assertFalse(Files.exists(turns.resolve("turn_0009.md")), "a stale turn file is removed");
+            assertEquals(before, productTimes(lib), "products unchanged: not written, mtimes kept (notes.md too)");
         }
     }
 
