@@ -1,8 +1,6 @@
 package io.github.pplxexport.camel;
 
 import io.github.pplxexport.api.PerplexityApi;
-import io.github.pplxexport.archive.ArchivedThreadLoader;
-import io.github.pplxexport.archive.MarkdownWriter;
 import io.github.pplxexport.archive.ThreadArchiveWriter;
 import io.github.pplxexport.config.UserConfig;
 import io.github.pplxexport.export.BatchRun;
@@ -16,14 +14,10 @@ import io.github.pplxexport.export.ThreadExport;
 import io.github.pplxexport.export.ThreadFetcher;
 import io.github.pplxexport.render.Labels;
 import io.github.pplxexport.render.ThreadRenderer;
-import io.github.pplxexport.rerender.ReRenderOutcomes;
-import io.github.pplxexport.rerender.ThreadJsonUpdater;
 import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.spi.Registry;
-import org.apache.camel.spi.ThreadPoolProfile;
-import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
 
 import java.nio.file.Paths;
 import java.time.Clock;
@@ -38,32 +32,9 @@ import java.util.Map;
  */
 public class PplxBeans implements CamelConfiguration {
 
-    /** Offline re-render works on independent thread dirs: one worker per core by default. */
-    public static final String RE_RENDER_POOL = "re-render-pool";
-
-    @BindToRegistry
-    public ArchivedThreadLoader archivedThreadLoader() {
-        return new ArchivedThreadLoader();
-    }
-
     @BindToRegistry
     public ThreadRenderer threadRenderer() {
         return new ThreadRenderer(Labels.DEFAULT);
-    }
-
-    @BindToRegistry
-    public MarkdownWriter markdownWriter() {
-        return new MarkdownWriter();
-    }
-
-    @BindToRegistry
-    public ThreadJsonUpdater threadJsonUpdater() {
-        return new ThreadJsonUpdater();
-    }
-
-    @BindToRegistry
-    public ReRenderOutcomes reRenderOutcomes() {
-        return new ReRenderOutcomes();
     }
 
     @BindToRegistry
@@ -78,7 +49,6 @@ public class PplxBeans implements CamelConfiguration {
 
     @Override
     public void configure(CamelContext context) {
-        registerReRenderPool(context);
         Registry registry = context.getRegistry();
         ExportSettings settings = registry.lookupByNameAndType("exportSettings", ExportSettings.class);
         if (settings == null) {
@@ -105,20 +75,6 @@ public class PplxBeans implements CamelConfiguration {
                 "deadLetters", new DeadLetters(s.out(), s.clock()),
                 "scheduledSync", new ScheduledSync((int) number(context, "pplx.run.max-syncs"))
         ).forEach(registry::bind);
-    }
-
-    private static void registerReRenderPool(CamelContext context) {
-        int threads = (int) number(context, "pplx.rerender.threads");
-        if (threads <= 0) {
-            threads = Runtime.getRuntime().availableProcessors();
-        }
-        ThreadPoolProfile pool = new ThreadPoolProfile(RE_RENDER_POOL);
-        pool.setPoolSize(threads);
-        pool.setMaxPoolSize(threads);
-        // a small queue keeps the streamed split from reading the whole archive ahead of the workers
-        pool.setMaxQueueSize(threads * 4);
-        pool.setRejectedPolicy(ThreadPoolRejectedPolicy.CallerRuns);
-        context.getExecutorServiceManager().registerThreadPoolProfile(pool);
     }
 
     private static String property(CamelContext context, String key) {

@@ -43,7 +43,7 @@ public class ReRenderCommand implements Callable<Integer> {
 
     /** Runs the re-render route once on a fresh Camel Main. */
     public static ReRenderSummary run(ReRenderRequest request, Path routes, Map<String, String> properties) {
-        try (PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of())) {
+        try (PplxRuntime runtime = PplxRuntime.startOffline(routes, properties)) {
             return runtime.request("direct:re-render", request, ReRenderSummary.class);
         }
     }

@@ -25,6 +25,10 @@ public final class Tokens {
         return FACTORY.createParser(json);
     }
 
+    public static JsonParser parser(byte[] json, int offset, int length) throws IOException {
+        return FACTORY.createParser(json, offset, length);
+    }
+
     /** A parser over part of a char array (e.g. a JSON text held in another parser's buffer), without copying. */
     public static JsonParser parser(char[] json, int offset, int length) throws IOException {
         return FACTORY.createParser(json, offset, length);

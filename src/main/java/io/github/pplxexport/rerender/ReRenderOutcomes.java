@@ -18,9 +18,20 @@ import java.util.Iterator;
 public final class ReRenderOutcomes {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.re-render");
 
-    /** The thread dirs of the request's archive, lazily and in sorted order. */
-    public Iterator<Path> threadDirs(ReRenderRequest request) {
-        return ThreadDirs.walk(request.out(), request.limit());
+    /** The thread dirs of the request's archive as jobs, lazily and in sorted order. */
+    public Iterator<ReRenderJob> threadDirs(ReRenderRequest request) {
+        Iterator<Path> dirs = ThreadDirs.walk(request.out(), request.limit());
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return dirs.hasNext();
+            }
+
+            @Override
+            public ReRenderJob next() {
+                return new ReRenderJob(dirs.next(), request);
+            }
+        };
     }
 
     public boolean renderable(Path dir) {
@@ -32,17 +43,18 @@ public final class ReRenderOutcomes {
         return new ThreadResult(dir, ThreadResult.Outcome.SKIPPED, false);
     }
 
-    public ThreadResult listed(Path dir, ReRenderRequest request) {
-        if (!renderable(dir)) {
-            return skipped(dir);
+    /** {@code --dry-run}: prints the dir instead of rendering it. */
+    public ThreadResult listed(ReRenderJob job) {
+        if (!renderable(job.dir())) {
+            return skipped(job.dir());
         }
-        System.out.println(shown(dir, request));
-        return new ThreadResult(dir, ThreadResult.Outcome.LISTED, false);
+        System.out.println(shown(job.dir(), job.request()));
+        return new ThreadResult(job.dir(), ThreadResult.Outcome.LISTED, false);
     }
 
-    public ThreadResult done(Path dir, MarkdownWriter.Result written, Boolean threadJsonWritten) {
+    public ThreadResult done(Path dir, MarkdownWriter.Result written, boolean threadJsonWritten) {
         return new ThreadResult(dir, written.changedAnything() ? ThreadResult.Outcome.RENDERED
-                : ThreadResult.Outcome.UNCHANGED, Boolean.TRUE.equals(threadJsonWritten));
+                : ThreadResult.Outcome.UNCHANGED, threadJsonWritten);
     }
 
     public ThreadResult failed(Path dir, ReRenderRequest request, Exception e) {

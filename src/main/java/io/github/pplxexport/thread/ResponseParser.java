@@ -2,6 +2,7 @@ package io.github.pplxexport.thread;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.github.pplxexport.json.EmbeddedJson;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.Tokens;
@@ -71,7 +72,7 @@ public final class ResponseParser {
                     case "entries" -> {
                         entries.clear();
                         if (v == JsonToken.START_ARRAY) {
-                            problem = readEntries(p, entries, true);
+                            problem = readEntries(p, json, entries, true);
                         } else if (v == JsonToken.VALUE_NULL) {
                             problem = "raw_entries.json has no entries list";
                         } else {
@@ -82,7 +83,7 @@ public final class ResponseParser {
                     case "background_entries" -> {
                         bg.clear();
                         if (background && v == JsonToken.START_ARRAY) {
-                            readEntries(p, bg, false);
+                            readEntries(p, json, bg, false);
                         } else {
                             p.skipChildren();
                         }
@@ -98,7 +99,7 @@ public final class ResponseParser {
     }
 
     /** Reads an entries list; returns the first problem of the main entries (null when none). */
-    private static String readEntries(JsonParser p, List<Entry> out, boolean main) throws IOException {
+    private static String readEntries(JsonParser p, byte[] src, List<Entry> out, boolean main) throws IOException {
         String problem = null;
         int i = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -114,7 +115,7 @@ public final class ResponseParser {
                 continue;
             }
             EntryReader r = new EntryReader();
-            out.add(r.read(p));
+            out.add(r.read(p, src));
             if (problem == null && r.problem != null) {
                 problem = r.problem;
             }
@@ -166,7 +167,7 @@ public final class ResponseParser {
         String textProblem;
         String problem;
 
-        Entry read(JsonParser p) throws IOException {
+        Entry read(JsonParser p, byte[] src) throws IOException {
             String name;
             while ((name = p.nextFieldName()) != null) {
                 JsonToken v = p.nextToken();
@@ -187,7 +188,7 @@ public final class ResponseParser {
                     case "updated_datetime" -> updatedDatetime = Tokens.tree(p);
                     case "entry_updated_datetime" -> entryUpdatedDatetime = Tokens.tree(p);
                     case "sources" -> sources = v == JsonToken.START_ARRAY ? citations(p, false, null) : skip(p, List.of());
-                    case "text" -> text(p, v);
+                    case "text" -> text(p, v, src);
                     case "blocks" -> blocks = v == JsonToken.START_ARRAY ? workflowBlocks(p) : skip(p, List.of());
                     default -> p.skipChildren();
                 }
@@ -195,14 +196,14 @@ public final class ResponseParser {
             return build();
         }
 
-        private void text(JsonParser p, JsonToken v) throws IOException {
+        private void text(JsonParser p, JsonToken v, byte[] src) throws IOException {
             steps = List.of();
             textProblem = null;
             if (v == JsonToken.VALUE_NULL) {
                 return;
             }
             if (v == JsonToken.START_ARRAY) {
-                steps = StepReader.list(p);
+                steps = StepReader.list(p, src);
                 return;
             }
             if (v != JsonToken.VALUE_STRING) {
@@ -210,11 +211,12 @@ public final class ResponseParser {
                 p.skipChildren();
                 return;
             }
-            // JSON inside a string, decoded from the parser's own buffer (no String is built for it)
-            try (JsonParser in = Tokens.parser(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())) {
+            // the step list is JSON inside a string: parsed from the string's bytes, never built as a String
+            try (EmbeddedJson.Nested text = EmbeddedJson.open(p, src)) {
+                JsonParser in = text.parser();
                 JsonToken first = in.nextToken();
                 if (first == JsonToken.START_ARRAY) {
-                    List<StepReader> s = StepReader.list(in);
+                    List<StepReader> s = StepReader.list(in, text.bytes());
                     Tokens.expectEnd(in);
                     steps = s;
                 } else if (first == null || first == JsonToken.VALUE_NULL) {
@@ -316,7 +318,7 @@ public final class ResponseParser {
         FinalAnswer answer;
         boolean contentIsObject;
 
-        static List<StepReader> list(JsonParser p) throws IOException {
+        static List<StepReader> list(JsonParser p, byte[] src) throws IOException {
             List<StepReader> out = new ArrayList<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 if (p.currentToken() != JsonToken.START_OBJECT) {
@@ -324,13 +326,13 @@ public final class ResponseParser {
                     continue;
                 }
                 StepReader s = new StepReader();
-                s.read(p);
+                s.read(p, src);
                 out.add(s);
             }
             return out;
         }
 
-        void read(JsonParser p) throws IOException {
+        void read(JsonParser p, byte[] src) throws IOException {
             String name;
             while ((name = p.nextFieldName()) != null) {
                 JsonToken v = p.nextToken();
@@ -345,7 +347,7 @@ public final class ResponseParser {
                         answer = null;
                         contentIsObject = v == JsonToken.START_OBJECT;
                         if (contentIsObject) {
-                            readContent(p);
+                            readContent(p, src);
                         } else {
                             p.skipChildren();
                         }
@@ -360,13 +362,13 @@ public final class ResponseParser {
             return J.truthy(stepType) ? J.asText(stepType) : J.truthy(typeAlt) ? J.asText(typeAlt) : null;
         }
 
-        private void readContent(JsonParser p) throws IOException {
+        private void readContent(JsonParser p, byte[] src) throws IOException {
             String name;
             while ((name = p.nextFieldName()) != null) {
                 JsonToken v = p.nextToken();
                 String known = knownType();
                 switch (name) {
-                    case "answer" -> answer = known == null || "FINAL".equals(known) ? FinalAnswer.read(p) : skip(p, null);
+                    case "answer" -> answer = known == null || "FINAL".equals(known) ? FinalAnswer.read(p, src) : skip(p, null);
                     case "web_results" -> webResults = (known == null || "SEARCH_RESULTS".equals(known)) && v == JsonToken.START_ARRAY
                             ? picked(p, LINK_KEYS, null) : skip(p, List.of());
                     case "workflow_items" -> {
@@ -417,8 +419,8 @@ public final class ResponseParser {
     private record FinalAnswer(String text, List<Citation> webResults) {
         static final FinalAnswer NONE = new FinalAnswer(null, List.of());
 
-        /** Reads the value at the current token. */
-        static FinalAnswer read(JsonParser p) throws IOException {
+        /** Reads the value at the current token of a parser over {@code src}. */
+        static FinalAnswer read(JsonParser p, byte[] src) throws IOException {
             JsonToken t = p.currentToken();
             if (t == JsonToken.START_OBJECT) {
                 return dict(p);
@@ -427,10 +429,8 @@ public final class ResponseParser {
                 p.skipChildren();
                 return NONE;
             }
-            char[] chars = p.getTextCharacters();
-            int off = p.getTextOffset();
-            int len = p.getTextLength();
-            try (JsonParser in = Tokens.parser(chars, off, len)) {
+            try (EmbeddedJson.Nested nested = EmbeddedJson.open(p, src)) {
+                JsonParser in = nested.parser();
                 if (in.nextToken() == JsonToken.START_OBJECT) {
                     FinalAnswer a = dict(in);
                     Tokens.expectEnd(in);
@@ -440,10 +440,8 @@ public final class ResponseParser {
                 // not JSON: the raw string counts as the answer when long enough
             }
             // a string that is not a JSON object: the string itself when longer than 30 characters
-            if (len > LONG_STRING && Character.codePointCount(chars, off, len) > LONG_STRING) {
-                return new FinalAnswer(new String(chars, off, len), List.of());
-            }
-            return NONE;
+            String raw = p.getText();
+            return PyStrings.length(raw) > LONG_STRING ? new FinalAnswer(raw, List.of()) : NONE;
         }
 
         /** A decoded answer object, streamed: {@code answer}, {@code workflow_snapshots}, {@code web_results}. */

@@ -1,0 +1,51 @@
+package io.github.pplxexport.camel;
+
+import io.github.pplxexport.archive.ArchivedThreadLoader;
+import io.github.pplxexport.archive.MarkdownWriter;
+import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.render.ThreadRenderer;
+import io.github.pplxexport.rerender.ReRenderOutcomes;
+import io.github.pplxexport.rerender.ReRenderThread;
+import io.github.pplxexport.rerender.ThreadJsonUpdater;
+import org.apache.camel.BindToRegistry;
+import org.apache.camel.CamelConfiguration;
+import org.apache.camel.CamelContext;
+import org.apache.camel.spi.ThreadPoolProfile;
+import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
+
+/**
+ * The beans of the re-render routes, and all an offline command binds: no API client, no export
+ * settings, nothing that opens a port or schedules (see {@link PplxRuntime#startOffline}).
+ */
+public class ReRenderBeans implements CamelConfiguration {
+
+    /** Offline re-render works on independent thread dirs: one worker per core by default. */
+    public static final String RE_RENDER_POOL = "re-render-pool";
+
+    @BindToRegistry
+    public ReRenderOutcomes reRenderOutcomes() {
+        return new ReRenderOutcomes();
+    }
+
+    @BindToRegistry
+    public ReRenderThread reRenderThread() {
+        return new ReRenderThread(new ArchivedThreadLoader(), new ThreadRenderer(Labels.DEFAULT), new MarkdownWriter(),
+                new ThreadJsonUpdater(), new ReRenderOutcomes());
+    }
+
+    @Override
+    public void configure(CamelContext context) {
+        String v = context.getPropertiesComponent().resolveProperty("pplx.rerender.threads").orElse("").strip();
+        int threads = v.isEmpty() ? 0 : Integer.parseInt(v);
+        if (threads <= 0) {
+            threads = Runtime.getRuntime().availableProcessors();
+        }
+        ThreadPoolProfile pool = new ThreadPoolProfile(RE_RENDER_POOL);
+        pool.setPoolSize(threads);
+        pool.setMaxPoolSize(threads);
+        // a small queue keeps the streamed split from reading the whole archive ahead of the workers
+        pool.setMaxQueueSize(threads * 4);
+        pool.setRejectedPolicy(ThreadPoolRejectedPolicy.CallerRuns);
+        context.getExecutorServiceManager().registerThreadPoolProfile(pool);
+    }
+}
