@@ -4,45 +4,99 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayDeque;
 
 /**
  * JSON held in a JSON string (the API nests step lists and answers this way), read without decoding it to
- * characters: the string's raw UTF-8 bytes are un-escaped byte for byte (runs without a backslash are
- * copied as they are) and the result is parsed as UTF-8 JSON. A nested document then costs one cheap
- * byte pass instead of a full character decode plus a copy, and only the values kept become Strings.
+ * characters and without letting the outer parser scan it: the string's raw UTF-8 bytes are un-escaped
+ * byte for byte (runs without a backslash are copied as they are) into a buffer that is parsed as UTF-8
+ * JSON, and the outer parser's input jumps over the string. A nested document then costs one cheap byte
+ * pass instead of a skip plus a full character decode, and only the values kept become Strings.
  */
 public final class EmbeddedJson {
     private EmbeddedJson() {
     }
 
     /**
-     * A parser over a JSON text, with the bytes it reads (null when it reads characters), so JSON nested in
-     * its strings can be opened the same way. Closing it returns its buffer for reuse.
+     * Bytes a parser reads as a stream, so that the reader can move its position past a string the parser has
+     * just started (see {@link #open}).
+     */
+    public static final class Source extends InputStream {
+        private final byte[] bytes;
+        private final int end;
+        private int pos;
+
+        public Source(byte[] bytes, int length) {
+            this.bytes = bytes;
+            this.end = length;
+        }
+
+        @Override
+        public int read() {
+            return pos < end ? bytes[pos++] & 0xFF : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (pos >= end) {
+                return -1;
+            }
+            int n = Math.min(len, end - pos);
+            System.arraycopy(bytes, pos, b, off, n);
+            pos += n;
+            return n;
+        }
+
+        /** A parser over these bytes. */
+        public JsonParser parser() throws IOException {
+            return Tokens.parser(this);
+        }
+    }
+
+    /**
+     * A parser over a JSON text held in a string, with its source (so JSON nested in its strings can be
+     * opened the same way). Closing it returns its buffer for reuse.
      */
     public static final class Nested implements AutoCloseable {
         private final JsonParser parser;
-        private final byte[] bytes;
+        private final Source source;
+        private final Source outer;
+        private final int openingQuote;
 
-        Nested(JsonParser parser, byte[] bytes) {
+        Nested(JsonParser parser, Source source, Source outer, int openingQuote) {
             this.parser = parser;
-            this.bytes = bytes;
+            this.source = source;
+            this.outer = outer;
+            this.openingQuote = openingQuote;
+        }
+
+        /**
+         * The string's own text, decoded exactly as the parser decodes strings (for a string that turns out
+         * not to hold JSON): the bytes from its opening to its closing quote, read by a parser of their own.
+         */
+        public String text() throws IOException {
+            int[] closing = new int[1];
+            unescape(outer.bytes, openingQuote + 1, outer.end, new byte[outer.end - openingQuote], closing);
+            try (JsonParser p = Tokens.parser(outer.bytes, openingQuote, closing[0] + 1 - openingQuote)) {
+                p.nextToken();
+                return p.getText();
+            }
         }
 
         public JsonParser parser() {
             return parser;
         }
 
-        public byte[] bytes() {
-            return bytes;
+        public Source source() {
+            return source;
         }
 
         @Override
         public void close() throws IOException {
             parser.close();
-            if (bytes != null) {
-                BUFFERS.get().push(bytes);
-            }
+            BUFFERS.get().push(source.bytes);
         }
     }
 
@@ -53,57 +107,57 @@ public final class EmbeddedJson {
     private static final ThreadLocal<ArrayDeque<byte[]>> BUFFERS = ThreadLocal.withInitial(ArrayDeque::new);
 
     /**
-     * The JSON text held in the string at the parser's current token ({@code VALUE_STRING}). The outer
-     * parser is left on the string token; it skips the string when it moves on.
-     *
-     * @param source the byte array the outer parser reads, from offset 0 (null: decode the string as usual)
+     * The JSON text held in the string at the parser's current token, a {@code VALUE_STRING} just read
+     * (its text not asked for) from a parser over {@code source}. The outer parser goes on after the string
+     * and reads it as empty; {@link Nested#text()} gives its text.
      */
-    public static Nested open(JsonParser outer, byte[] source) throws IOException {
-        long at = outer.currentTokenLocation().getByteOffset();
-        if (source == null || at < 0 || at >= source.length || source[(int) at] != '"') {
-            return new Nested(Tokens.parser(outer.getTextCharacters(), outer.getTextOffset(), outer.getTextLength()), null);
+    public static Nested open(JsonParser outer, Source source) throws IOException {
+        int released = outer.releaseBuffered(OutputStream.nullOutputStream());
+        int start = source.pos - released;
+        if (start < 1 || source.bytes[start - 1] != '"') {
+            throw new IllegalStateException("not at the start of a string value");
         }
-        int start = (int) at + 1;
         byte[] out = BUFFERS.get().poll();
         // the un-escaped text is never longer than what is left of the source
-        if (out == null || out.length < source.length - start) {
-            out = new byte[Math.max(source.length - start, out == null ? 0 : out.length)];
+        if (out == null || out.length < source.end - start) {
+            out = new byte[Math.max(source.end - start, out == null ? 0 : out.length)];
         }
-        int len = unescape(source, start, out);
-        return new Nested(Tokens.parser(out, 0, len), out);
+        int[] closing = new int[1];
+        int len = unescape(source.bytes, start, source.end, out, closing);
+        source.pos = closing[0]; // the outer parser reads the closing quote next: an empty string to skip
+        Source nested = new Source(out, len);
+        return new Nested(nested.parser(), nested, source, start - 1);
     }
 
-    /** Un-escapes the string content starting at {@code s[start]} up to its closing quote into {@code out} as UTF-8. */
-    static int unescape(byte[] s, int start, byte[] out) throws IOException {
+    /**
+     * Un-escapes the string content starting at {@code s[start]} up to its closing quote into {@code out} as
+     * UTF-8; returns the length written and puts the closing quote's index in {@code closing[0]}.
+     */
+    static int unescape(byte[] s, int start, int end, byte[] out, int[] closing) throws IOException {
         int o = 0;
         int i = start;
-        int end = s.length;
-        while (true) {
-            int run = i;
-            byte b = 0;
-            while (run < end && (b = s[run]) != '\\' && b != '"') {
-                run++;
-            }
-            System.arraycopy(s, i, out, o, run - i);
-            o += run - i;
-            if (run >= end) {
-                throw new JsonParseException(null, "Unexpected end-of-input in a string value");
-            }
+        // one byte at a time: runs between escapes are short in JSON held in JSON, so this beats scan-and-copy
+        while (i < end) {
+            byte b = s[i++];
             if (b == '"') {
+                closing[0] = i - 1;
                 return o;
             }
-            i = run + 1;
+            if (b != '\\') {
+                out[o++] = b;
+                continue;
+            }
             if (i >= end) {
-                throw new JsonParseException(null, "Unexpected end-of-input in a string value");
+                break;
             }
             byte e = s[i++];
             switch (e) {
                 case '"', '\\', '/' -> out[o++] = e;
+                case 'n' -> out[o++] = '\n';
+                case 't' -> out[o++] = '\t';
+                case 'r' -> out[o++] = '\r';
                 case 'b' -> out[o++] = '\b';
                 case 'f' -> out[o++] = '\f';
-                case 'n' -> out[o++] = '\n';
-                case 'r' -> out[o++] = '\r';
-                case 't' -> out[o++] = '\t';
                 case 'u' -> {
                     int c = hex(s, i, end);
                     i += 4;
@@ -119,6 +173,7 @@ public final class EmbeddedJson {
                 default -> throw new JsonParseException(null, "Unrecognized character escape '" + (char) e + "'");
             }
         }
+        throw new JsonParseException(null, "Unexpected end-of-input in a string value");
     }
 
     private static int hex(byte[] s, int i, int end) throws IOException {

@@ -25,6 +25,10 @@ public final class Tokens {
         return FACTORY.createParser(json);
     }
 
+    public static JsonParser parser(java.io.InputStream json) throws IOException {
+        return FACTORY.createParser(json);
+    }
+
     public static JsonParser parser(byte[] json, int offset, int length) throws IOException {
         return FACTORY.createParser(json, offset, length);
     }

@@ -51,7 +51,8 @@ public final class ResponseParser {
      * @throws io.github.pplxexport.json.JsonException when the bytes are not one JSON object
      */
     public static RawResponse parse(byte[] json, boolean background) {
-        try (JsonParser p = Tokens.parser(json)) {
+        EmbeddedJson.Source src = new EmbeddedJson.Source(json, json.length);
+        try (JsonParser p = src.parser()) {
             JsonToken t = p.nextToken();
             if (t != JsonToken.START_OBJECT) {
                 String type = typeName(t);
@@ -72,7 +73,7 @@ public final class ResponseParser {
                     case "entries" -> {
                         entries.clear();
                         if (v == JsonToken.START_ARRAY) {
-                            problem = readEntries(p, json, entries, true);
+                            problem = readEntries(p, src, entries, true);
                         } else if (v == JsonToken.VALUE_NULL) {
                             problem = "raw_entries.json has no entries list";
                         } else {
@@ -83,7 +84,7 @@ public final class ResponseParser {
                     case "background_entries" -> {
                         bg.clear();
                         if (background && v == JsonToken.START_ARRAY) {
-                            readEntries(p, json, bg, false);
+                            readEntries(p, src, bg, false);
                         } else {
                             p.skipChildren();
                         }
@@ -99,7 +100,7 @@ public final class ResponseParser {
     }
 
     /** Reads an entries list; returns the first problem of the main entries (null when none). */
-    private static String readEntries(JsonParser p, byte[] src, List<Entry> out, boolean main) throws IOException {
+    private static String readEntries(JsonParser p, EmbeddedJson.Source src, List<Entry> out, boolean main) throws IOException {
         String problem = null;
         int i = 0;
         while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -167,7 +168,7 @@ public final class ResponseParser {
         String textProblem;
         String problem;
 
-        Entry read(JsonParser p, byte[] src) throws IOException {
+        Entry read(JsonParser p, EmbeddedJson.Source src) throws IOException {
             String name;
             while ((name = p.nextFieldName()) != null) {
                 JsonToken v = p.nextToken();
@@ -196,7 +197,7 @@ public final class ResponseParser {
             return build();
         }
 
-        private void text(JsonParser p, JsonToken v, byte[] src) throws IOException {
+        private void text(JsonParser p, JsonToken v, EmbeddedJson.Source src) throws IOException {
             steps = List.of();
             textProblem = null;
             if (v == JsonToken.VALUE_NULL) {
@@ -212,11 +213,12 @@ public final class ResponseParser {
                 return;
             }
             // the step list is JSON inside a string: parsed from the string's bytes, never built as a String
-            try (EmbeddedJson.Nested text = EmbeddedJson.open(p, src)) {
+            EmbeddedJson.Nested text = EmbeddedJson.open(p, src); // a broken outer string fails the file
+            try (text) {
                 JsonParser in = text.parser();
                 JsonToken first = in.nextToken();
                 if (first == JsonToken.START_ARRAY) {
-                    List<StepReader> s = StepReader.list(in, text.bytes());
+                    List<StepReader> s = StepReader.list(in, text.source());
                     Tokens.expectEnd(in);
                     steps = s;
                 } else if (first == null || first == JsonToken.VALUE_NULL) {
@@ -318,7 +320,7 @@ public final class ResponseParser {
         FinalAnswer answer;
         boolean contentIsObject;
 
-        static List<StepReader> list(JsonParser p, byte[] src) throws IOException {
+        static List<StepReader> list(JsonParser p, EmbeddedJson.Source src) throws IOException {
             List<StepReader> out = new ArrayList<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 if (p.currentToken() != JsonToken.START_OBJECT) {
@@ -332,7 +334,7 @@ public final class ResponseParser {
             return out;
         }
 
-        void read(JsonParser p, byte[] src) throws IOException {
+        void read(JsonParser p, EmbeddedJson.Source src) throws IOException {
             String name;
             while ((name = p.nextFieldName()) != null) {
                 JsonToken v = p.nextToken();
@@ -362,7 +364,7 @@ public final class ResponseParser {
             return J.truthy(stepType) ? J.asText(stepType) : J.truthy(typeAlt) ? J.asText(typeAlt) : null;
         }
 
-        private void readContent(JsonParser p, byte[] src) throws IOException {
+        private void readContent(JsonParser p, EmbeddedJson.Source src) throws IOException {
             String name;
             while ((name = p.nextFieldName()) != null) {
                 JsonToken v = p.nextToken();
@@ -420,7 +422,7 @@ public final class ResponseParser {
         static final FinalAnswer NONE = new FinalAnswer(null, List.of());
 
         /** Reads the value at the current token of a parser over {@code src}. */
-        static FinalAnswer read(JsonParser p, byte[] src) throws IOException {
+        static FinalAnswer read(JsonParser p, EmbeddedJson.Source src) throws IOException {
             JsonToken t = p.currentToken();
             if (t == JsonToken.START_OBJECT) {
                 return dict(p);
@@ -430,18 +432,20 @@ public final class ResponseParser {
                 return NONE;
             }
             try (EmbeddedJson.Nested nested = EmbeddedJson.open(p, src)) {
-                JsonParser in = nested.parser();
-                if (in.nextToken() == JsonToken.START_OBJECT) {
-                    FinalAnswer a = dict(in);
-                    Tokens.expectEnd(in);
-                    return a;
+                try {
+                    JsonParser in = nested.parser();
+                    if (in.nextToken() == JsonToken.START_OBJECT) {
+                        FinalAnswer a = dict(in);
+                        Tokens.expectEnd(in);
+                        return a;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // not JSON: the raw string counts as the answer when long enough
                 }
-            } catch (IOException | RuntimeException e) {
-                // not JSON: the raw string counts as the answer when long enough
+                // a string that is not a JSON object: the string itself when longer than 30 characters
+                String raw = nested.text();
+                return PyStrings.length(raw) > LONG_STRING ? new FinalAnswer(raw, List.of()) : NONE;
             }
-            // a string that is not a JSON object: the string itself when longer than 30 characters
-            String raw = p.getText();
-            return PyStrings.length(raw) > LONG_STRING ? new FinalAnswer(raw, List.of()) : NONE;
         }
 
         /** A decoded answer object, streamed: {@code answer}, {@code workflow_snapshots}, {@code web_results}. */
