@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.github.pplxexport.json.EmbeddedJson;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
+import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.Tokens;
 import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.variant.AnswerVariant;
@@ -12,6 +13,7 @@ import io.github.pplxexport.variant.AnswerVariants;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +50,7 @@ public final class ResponseParser {
     /**
      * @param json       the file's bytes
      * @param background whether to read {@code background_entries} (only workflow modes use them)
-     * @throws io.github.pplxexport.json.JsonException when the bytes are not one JSON object
+     * @throws JsonException when the bytes are not one JSON object
      */
     public static RawResponse parse(byte[] json, boolean background) {
         EmbeddedJson.Source src = new EmbeddedJson.Source(json, json.length);
@@ -58,7 +60,7 @@ public final class ResponseParser {
                 String type = typeName(t);
                 p.skipChildren();
                 Tokens.expectEnd(p);
-                throw new io.github.pplxexport.json.JsonException(
+                throw new JsonException(
                         t == null ? "No content to map due to end-of-input" : "top level is " + type + ", expected an object", null);
             }
             Map<String, Object> metadata = null;
@@ -164,7 +166,7 @@ public final class ResponseParser {
         List<Citation> sources = List.of();
         List<StepReader> steps = List.of();
         List<Workflow> blocks = List.of();
-        /** Why {@code text} gives no step list ("" when fine); completed with the uuid at the end. */
+        /** Why {@code text} gives no step list (null when it does); completed with the uuid at the end. */
         String textProblem;
         String problem;
 
@@ -262,7 +264,7 @@ public final class ResponseParser {
             return new Entry(id, str(contextUuid), J.truthy(queryStr) ? J.asText(queryStr) : J.truthy(query) ? J.asText(query) : "",
                     str(author), micros(createdUs), micros(updatedUs), str(trigger), str(lockedReason),
                     List.copyOf(stepList), answer(), List.copyOf(Citations.dedupe(citations)),
-                    report == null ? null : java.util.Collections.unmodifiableMap(report),
+                    report == null ? null : Collections.unmodifiableMap(report),
                     str(displayModel), J.truthy(displayModel), str(searchMode), variant, updated, blocks,
                     problem);
         }
@@ -638,12 +640,12 @@ public final class ResponseParser {
 
     /** A workflow block or payload object (current token START_OBJECT). */
     static Workflow workflow(JsonParser p) throws IOException {
-        Object id = null;
-        Object headline = null;
-        Object status = null;
-        Object mode = null;
-        Object model = null;
-        Object startedAt = null;
+        String id = "";
+        String headline = "";
+        String status = "";
+        String mode = "";
+        String model = "";
+        String startedAt = "";
         Object completedAt = null;
         Object chunks = null;
         boolean backgroundAnchor = false;
@@ -652,12 +654,12 @@ public final class ResponseParser {
         while ((name = p.nextFieldName()) != null) {
             JsonToken v = p.nextToken();
             switch (name) {
-                case "id" -> id = Tokens.tree(p);
-                case "headline" -> headline = Tokens.tree(p);
-                case "status" -> status = Tokens.tree(p);
-                case "mode" -> mode = Tokens.tree(p);
-                case "model" -> model = Tokens.tree(p);
-                case "started_at" -> startedAt = Tokens.tree(p);
+                case "id" -> id = Tokens.str(p);
+                case "headline" -> headline = Tokens.str(p);
+                case "status" -> status = Tokens.str(p);
+                case "mode" -> mode = Tokens.str(p);
+                case "model" -> model = Tokens.str(p);
+                case "started_at" -> startedAt = Tokens.str(p);
                 case "completed_at" -> completedAt = Tokens.tree(p);
                 case "objective_chunks" -> chunks = Tokens.tree(p);
                 case "is_background_anchor" -> backgroundAnchor = Tokens.truthy(p);
@@ -671,8 +673,8 @@ public final class ResponseParser {
                 prompt.append(J.asText(c));
             }
         }
-        return new Workflow(str(id), str(headline), str(status), str(mode), str(model), prompt.toString(),
-                J.truthy(chunks) || backgroundAnchor, str(startedAt), str(completedAt), J.truthy(completedAt), steps);
+        return new Workflow(id, headline, status, mode, model, prompt.toString(),
+                J.truthy(chunks) || backgroundAnchor, startedAt, str(completedAt), J.truthy(completedAt), steps);
     }
 
     private static List<WorkflowStep> workflowSteps(JsonParser p) throws IOException {
