@@ -39,8 +39,25 @@ public final class Citations {
 
     /** Python compares str by code point; Java's compareTo by UTF-16 unit differs above U+FFFF. */
     static int compareCodePoints(String a, String b) {
-        int i = 0;
-        int j = 0;
+        int n = Math.min(a.length(), b.length());
+        for (int i = 0; i < n; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y) {
+                // UTF-16 order is code point order except around surrogates: there, compare code point by
+                // code point from the last boundary the two strings share (this char, or the one before)
+                if (Character.isSurrogate(x) || Character.isSurrogate(y)) {
+                    return byCodePoint(a, b, i > 0 && Character.isHighSurrogate(a.charAt(i - 1)) ? i - 1 : i);
+                }
+                return Character.compare(x, y);
+            }
+        }
+        return Integer.compare(a.length(), b.length());
+    }
+
+    private static int byCodePoint(String a, String b, int from) {
+        int i = from;
+        int j = from;
         while (i < a.length() && j < b.length()) {
             int ca = a.codePointAt(i);
             int cb = b.codePointAt(j);
