@@ -13,6 +13,8 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
  * The beans of the re-render routes, and all an offline command binds: no API client, no export
  * settings, nothing that opens a port or schedules (see {@link PplxRuntime#startOffline}).
@@ -22,9 +24,19 @@ public class ReRenderBeans implements CamelConfiguration {
     /** Offline re-render works on independent thread dirs: one worker per core by default. */
     public static final String RE_RENDER_POOL = "re-render-pool";
 
+    /**
+     * Set when the JVM begins to shut down (SIGINT, SIGTERM): the run then starts no further thread dir, so
+     * it ends in about a second instead of rendering on until Camel's shutdown timeout.
+     */
+    private static final AtomicBoolean STOPPING = new AtomicBoolean();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> STOPPING.set(true), "pplx-re-render-stop"));
+    }
+
     @BindToRegistry
     public ReRenderOutcomes reRenderOutcomes() {
-        return new ReRenderOutcomes();
+        return new ReRenderOutcomes(STOPPING::get);
     }
 
     @BindToRegistry

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.function.BooleanSupplier;
 
 /**
  * The small decisions of the re-render routes: which dirs to visit, what each one's outcome was, and the
@@ -18,13 +19,28 @@ import java.util.Iterator;
 public final class ReRenderOutcomes {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.re-render");
 
-    /** The thread dirs of the request's archive as jobs, lazily and in sorted order. */
+    private final BooleanSupplier stopRequested;
+
+    /** Outcomes of a run that always goes to the end. */
+    public ReRenderOutcomes() {
+        this(() -> false);
+    }
+
+    /**
+     * @param stopRequested true once the process is asked to stop (SIGINT, SIGTERM): no further thread dir is
+     *                      started, the ones in progress finish (every write is atomic), the totals are reported
+     */
+    public ReRenderOutcomes(BooleanSupplier stopRequested) {
+        this.stopRequested = stopRequested;
+    }
+
+    /** The thread dirs of the request's archive as jobs, lazily and in sorted order, until a stop is requested. */
     public Iterator<ReRenderJob> threadDirs(ReRenderRequest request) {
         Iterator<Path> dirs = ThreadDirs.walk(request.out(), request.limit());
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
-                return dirs.hasNext();
+                return !stopRequested.getAsBoolean() && dirs.hasNext();
             }
 
             @Override
@@ -75,6 +91,9 @@ public final class ReRenderOutcomes {
     /** The summary after the split (an empty archive never reaches the aggregation). */
     public ReRenderSummary finish(Object body) {
         ReRenderSummary s = body instanceof ReRenderSummary r ? r : new ReRenderSummary();
+        if (stopRequested.getAsBoolean()) {
+            LOG.warn("[re-render] stopped on request: the totals below count the thread dirs done; the others are untouched");
+        }
         LOG.info(s.toString());
         return s;
     }

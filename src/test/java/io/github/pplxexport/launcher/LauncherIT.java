@@ -115,6 +115,33 @@ class LauncherIT {
     }
 
     @Test
+    void aReRenderStopsSoonAfterSigtermAndSaysWhatItDid() throws Exception {
+        Path archive = tmp.resolve("archive");
+        io.github.pplxexport.sample.SyntheticArchive.build(Paths.get("archive-sample"), archive, 700);
+        Process p = launch("re-render", "--out", archive.toString(), "--workers", "1")
+                .redirectOutput(tmp.resolve("stdout").toFile()).redirectError(tmp.resolve("stderr").toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!anyConversation(archive) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(anyConversation(archive), "the run got going");
+        long stop = System.nanoTime();
+        p.destroy(); // SIGTERM
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        double seconds = (System.nanoTime() - stop) / 1e9;
+        assertEquals(143, p.exitValue());
+        assertTrue(seconds < 15, "no thread dir is started after the signal: ended in " + seconds + " s");
+        String log = read(tmp.resolve("stderr"));
+        assertTrue(log.contains("stopped on request") && log.contains("rendered="), log);
+    }
+
+    private static boolean anyConversation(Path archive) throws IOException {
+        try (var s = Files.find(archive, 4, (f, a) -> f.getFileName().toString().equals("conversation.md"))) {
+            return s.findAny().isPresent();
+        }
+    }
+
+    @Test
     void sigintReachesTheChildToo() throws Exception {
         Process p = launch("replay", "--archive", "archive-sample", "--port", "0").redirectError(tmp.resolve("stderr").toFile()).start();
         assertTrue(firstLine(p).startsWith("replay: serving"));
