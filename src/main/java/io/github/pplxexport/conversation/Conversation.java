@@ -50,4 +50,10 @@ public record Conversation(ThreadIdentity identity, Map<String, Object> metadata
     public boolean isWorkflowMode() {
         return identity.isWorkflowMode();
     }
+
+    /** Short: a conversation may be logged as a route's body, and its turns can be megabytes. */
+    @Override
+    public String toString() {
+        return "Conversation[" + webUuid() + " " + mode() + " \"" + title() + "\", " + turns.size() + " turns]";
+    }
 }

@@ -68,6 +68,7 @@ public final class ThreadExport {
     public Conversation assemble(ExportRequest request, Map<String, Object> rawEntries, Map<String, Object> rawBlocks,
                                  Mode mode) {
         Parsed entries = plain(rawEntries);
+        last = null; // the thread is assembled: its parse is not needed again
         byte[] blocksBytes = rawBlocks == null ? null : bytes(rawBlocks);
         RawResponse blocks = blocksBytes == null ? null : ResponseParser.parse(blocksBytes, true);
         RawResponse plain = entries.response();
