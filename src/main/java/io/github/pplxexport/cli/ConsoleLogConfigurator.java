@@ -20,7 +20,8 @@ import java.util.function.Supplier;
  * short line per event on stderr, {@code HH:mm:ss [LEVEL] message} with the level shown only when it is not
  * INFO, like the reference; framework loggers at WARN; the root level from {@code -Dpplx.log.level}
  * (default INFO). Code instead of logback.xml because parsing XML is a fifth of the tool's start-up.
- * {@code -Dlogback.configurationFile=FILE} still configures logging from FILE instead.
+ * {@code -Dlogback.configurationFile=FILE} (or a logback-test.xml on the class path) still configures logging
+ * from that file instead.
  */
 public class ConsoleLogConfigurator extends ContextAwareBase implements Configurator {
     /** The appender {@link Logging} adds its filter to. */
@@ -28,8 +29,9 @@ public class ConsoleLogConfigurator extends ContextAwareBase implements Configur
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
-        if (System.getProperty("logback.configurationFile") != null) {
-            return ExecutionStatus.INVOKE_NEXT_IF_ANY; // the operator's own configuration file
+        if (System.getProperty("logback.configurationFile") != null
+                || ConsoleLogConfigurator.class.getClassLoader().getResource("logback-test.xml") != null) {
+            return ExecutionStatus.INVOKE_NEXT_IF_ANY; // an operator's configuration file, or the tests' own
         }
         @SuppressWarnings("unchecked")
         Map<String, Supplier<DynamicConverter<?>>> rules =
