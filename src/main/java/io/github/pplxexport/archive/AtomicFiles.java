@@ -31,6 +31,11 @@ public final class AtomicFiles {
         return writeIfChanged(file, text.getBytes(StandardCharsets.UTF_8), true);
     }
 
+    /** Writes {@code bytes} unless the file already holds exactly these bytes. True if written. */
+    public static boolean writeIfChanged(Path file, byte[] bytes) throws IOException {
+        return writeIfChanged(file, bytes, true);
+    }
+
     /** As {@link #writeIfChanged(Path, String)} for a derived file: not flushed to disk before the rename. */
     public static boolean writeDerivedIfChanged(Path file, String text) throws IOException {
         return writeIfChanged(file, text.getBytes(StandardCharsets.UTF_8), false);

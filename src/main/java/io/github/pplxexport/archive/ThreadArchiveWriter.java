@@ -1,6 +1,7 @@
 package io.github.pplxexport.archive;
 
 import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.conversation.ThreadIdentity;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
@@ -10,6 +11,7 @@ import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.subagent.Interruptions;
 import io.github.pplxexport.thread.Citation;
 import io.github.pplxexport.variant.AnswerVariantLog;
+import io.github.pplxexport.variant.AnswerVariants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,8 +49,8 @@ public final class ThreadArchiveWriter {
 
     /** The thread's dir for its current date, title and author. */
     public Path target(Conversation c) {
-        Mode mode = Mode.fromId(c.mode).orElse(Mode.SEARCH);
-        return ThreadDirName.of(displayFolder.apply(c.author), mode, c.lastUpdated, c.title, c.webUuid, clock).under(out);
+        Mode mode = Mode.fromId(c.mode()).orElse(Mode.SEARCH);
+        return ThreadDirName.of(displayFolder.apply(c.author()), mode, c.lastUpdated(), c.title(), c.webUuid(), clock).under(out);
     }
 
     /**
@@ -57,31 +59,35 @@ public final class ThreadArchiveWriter {
      */
     public boolean upToDate(Conversation c) {
         Path file = target(c).resolve(ThreadFiles.THREAD_JSON);
-        if (!Files.isRegularFile(file) || c.lastUpdated.isEmpty()) {
+        if (!Files.isRegularFile(file) || c.lastUpdated().isEmpty()) {
             return false;
         }
         try {
             String stored = J.str(Json.readObject(file), "lastUpdated");
-            return !stored.isEmpty() && Timestamps.sameTs(stored, c.lastUpdated);
+            return !stored.isEmpty() && Timestamps.sameTs(stored, c.lastUpdated());
         } catch (IOException | JsonException e) {
             return false;
         }
     }
 
+    /** Writes the sources of truth of the thread dir; the conversation must carry its raw files (a live export's). */
     public Path write(Conversation c) throws IOException {
+        if (c.raw() == null) {
+            throw new IllegalArgumentException("a conversation without raw files cannot be archived: " + c.webUuid());
+        }
         Path dir = target(c);
-        ThreadDirName.migrateInto(out, c.webUuid, dir);
+        ThreadDirName.migrateInto(out, c.webUuid(), dir);
         Files.createDirectories(dir.resolve(ThreadFiles.TURNS_DIR));
         Files.createDirectories(dir.resolve(ThreadFiles.ASSETS_DIR));
         AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.THREAD_JSON), PyJson.pretty(threadJson(c)));
-        AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_ENTRIES), PyJson.compact(c.rawEntries));
-        if (c.rawBlocks != null) {
-            AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_BLOCKS), PyJson.compact(c.rawBlocks));
+        AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_ENTRIES), c.raw().entries());
+        if (c.raw().blocks() != null) {
+            AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_BLOCKS), c.raw().blocks());
         }
-        AtomicFiles.writeDerivedIfChanged(dir.resolve(ThreadFiles.SOURCES_JSON), PyJson.pretty(sourcesJson(c.citations)));
-        if (!c.answerVariants.isEmpty()) {
-            int added = variantLog.append("online", c.webUuid, c.title, c.answerVariants, Timestamps.nowUtc(clock));
-            LOG.debug("[export] {}: {} new answer-variant record(s) in the central log", c.webUuid, added);
+        AtomicFiles.writeDerivedIfChanged(dir.resolve(ThreadFiles.SOURCES_JSON), PyJson.pretty(sourcesJson(c.citations())));
+        if (!c.answerVariants().isEmpty()) {
+            int added = variantLog.append("online", c.webUuid(), c.title(), c.answerVariants(), Timestamps.nowUtc(clock));
+            LOG.debug("[export] {}: {} new answer-variant record(s) in the central log", c.webUuid(), added);
         }
         return dir;
     }
@@ -89,27 +95,28 @@ public final class ThreadArchiveWriter {
     /** The 15 keys in the reference's order, then the registries when non-empty. */
     Map<String, Object> threadJson(Conversation c) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("web_uuid", c.webUuid);
-        m.put("psc_uuid", c.pscUuid);
-        m.put("url", c.url);
-        m.put("title", c.title);
-        m.put("mode", c.mode);
-        m.put("author", c.author);
-        m.put("export_via", c.exportVia);
-        m.put("space", c.space);
-        m.put("lastUpdated", c.lastUpdated);
-        m.put("threadAccess", c.threadAccess);
-        m.put("n_turns", c.turns.size());
-        m.put("n_sources", c.citations.size());
-        m.put("metadata", c.metadata);
-        m.put("report_info", c.reportInfo);
+        ThreadIdentity id = c.identity();
+        m.put("web_uuid", id.webUuid());
+        m.put("psc_uuid", id.pscUuid());
+        m.put("url", id.url());
+        m.put("title", id.title());
+        m.put("mode", id.mode());
+        m.put("author", id.author());
+        m.put("export_via", id.exportVia());
+        m.put("space", id.space());
+        m.put("lastUpdated", id.lastUpdated());
+        m.put("threadAccess", id.threadAccess());
+        m.put("n_turns", c.turns().size());
+        m.put("n_sources", c.citations().size());
+        m.put("metadata", c.metadata());
+        m.put("report_info", c.reportInfo());
         m.put("exported_at", Timestamps.nowUtc(clock));
-        List<Map<String, Object>> interruptions = Interruptions.of(c.turns, c.subAgents, c.appendix);
+        List<Map<String, Object>> interruptions = Interruptions.of(c.turns(), c.subAgents(), c.appendix());
         if (!interruptions.isEmpty()) {
             m.put(ThreadJsonRegistries.INTERRUPTIONS, interruptions);
         }
-        if (!c.answerVariants.isEmpty()) {
-            m.put(ThreadJsonRegistries.ANSWER_VARIANTS, c.answerVariants);
+        if (!c.answerVariants().isEmpty()) {
+            m.put(ThreadJsonRegistries.ANSWER_VARIANTS, AnswerVariants.records(c.answerVariants()));
         }
         return m;
     }

@@ -31,7 +31,7 @@ public final class ThreadProducts {
     /** sources.md, conversation.md and the turn files of a rendered thread written into {@code dir}, in the reference's order. */
     public List<ProductFile> of(Conversation c, RenderedThread rendered, Path dir) {
         List<ProductFile> files = new ArrayList<>();
-        files.add(file(dir, ThreadFiles.SOURCES_MD, sourcesMd(c.citations)));
+        files.add(file(dir, ThreadFiles.SOURCES_MD, sourcesMd(c.citations())));
         files.add(file(dir, ThreadFiles.CONVERSATION, rendered.conversationMd()));
         for (Map.Entry<String, String> turn : rendered.turnFiles().entrySet()) {
             files.add(file(dir, ThreadFiles.TURNS_DIR + "/" + turn.getKey(), turn.getValue()));

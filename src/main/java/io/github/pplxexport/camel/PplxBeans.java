@@ -3,8 +3,6 @@ package io.github.pplxexport.camel;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.pplxexport.api.ApiCookie;
 import io.github.pplxexport.api.ResponseCheck;
-import io.github.pplxexport.archive.ArchivedThreadLoader;
-import io.github.pplxexport.archive.MarkdownWriter;
 import io.github.pplxexport.archive.ThreadArchiveWriter;
 import io.github.pplxexport.archive.ThreadProducts;
 import io.github.pplxexport.config.UserConfig;
@@ -24,16 +22,12 @@ import io.github.pplxexport.export.ThreadPaging;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.render.Labels;
 import io.github.pplxexport.render.ThreadRenderer;
-import io.github.pplxexport.rerender.ReRenderOutcomes;
-import io.github.pplxexport.rerender.ThreadJsonUpdater;
 import org.apache.camel.BeanInject;
 import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.PropertyInject;
 import org.apache.camel.processor.errorhandler.RedeliveryPolicy;
-import org.apache.camel.spi.ThreadPoolProfile;
-import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,11 +41,6 @@ import java.time.Clock;
  */
 public class PplxBeans implements CamelConfiguration {
 
-    /** Offline re-render works on independent thread dirs: one worker per core by default. */
-    public static final String RE_RENDER_POOL = "re-render-pool";
-
-    @PropertyInject("pplx.rerender.threads")
-    int reRenderThreads;
     @PropertyInject("pplx.archive.root")
     String archiveRoot;
     /** Empty: degraded mode (no user config). */
@@ -182,39 +171,8 @@ public class PplxBeans implements CamelConfiguration {
     }
 
     @BindToRegistry
-    public ArchivedThreadLoader archivedThreadLoader() {
-        return new ArchivedThreadLoader();
-    }
-
-    @BindToRegistry
     public ThreadRenderer threadRenderer() {
         return new ThreadRenderer(Labels.DEFAULT);
     }
 
-    @BindToRegistry
-    public MarkdownWriter markdownWriter() {
-        return new MarkdownWriter();
-    }
-
-    @BindToRegistry
-    public ThreadJsonUpdater threadJsonUpdater() {
-        return new ThreadJsonUpdater();
-    }
-
-    @BindToRegistry
-    public ReRenderOutcomes reRenderOutcomes() {
-        return new ReRenderOutcomes();
-    }
-
-    @Override
-    public void configure(CamelContext context) {
-        int threads = reRenderThreads <= 0 ? Runtime.getRuntime().availableProcessors() : reRenderThreads;
-        ThreadPoolProfile pool = new ThreadPoolProfile(RE_RENDER_POOL);
-        pool.setPoolSize(threads);
-        pool.setMaxPoolSize(threads);
-        // a small queue keeps the streamed split from reading the whole archive ahead of the workers
-        pool.setMaxQueueSize(threads * 4);
-        pool.setRejectedPolicy(ThreadPoolRejectedPolicy.CallerRuns);
-        context.getExecutorServiceManager().registerThreadPoolProfile(pool);
-    }
 }

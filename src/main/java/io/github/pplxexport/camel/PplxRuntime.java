@@ -24,6 +24,8 @@ import java.util.Set;
 public final class PplxRuntime implements AutoCloseable {
     /** The shipped routes, packaged in the jar. */
     public static final String SHIPPED_ROUTES = "classpath:routes/*.camel.yaml";
+    /** What offline commands load: the re-render routes only. */
+    public static final String OFFLINE_ROUTES = "classpath:routes/re-render.camel.yaml";
 
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
 
@@ -44,6 +46,24 @@ public final class PplxRuntime implements AutoCloseable {
         Main main = new Main();
         main.configure().withRoutesIncludePattern(SHIPPED_ROUTES);
         main.configure().addConfiguration(PplxBeans.class);
+        main.configure().addConfiguration(ReRenderBeans.class);
+        return start(main, routesDir, properties, beans);
+    }
+
+    /**
+     * Camel Main for an offline command: the re-render routes and their beans only, so nothing that an
+     * offline run does not use is created or started (API client, HTTP server, scheduler, export routes).
+     */
+    public static PplxRuntime startOffline(Path routesDir, Map<String, String> properties) {
+        Main main = new Main();
+        main.configure().addConfiguration(ReRenderBeans.class);
+        Map<String, String> offline = new java.util.LinkedHashMap<>(properties);
+        // a camel.main.* key in application.properties wins over code, so the pattern goes in as an override
+        offline.putIfAbsent("camel.main.routes-include-pattern", OFFLINE_ROUTES);
+        return start(main, routesDir, offline, Map.of());
+    }
+
+    private static PplxRuntime start(Main main, Path routesDir, Map<String, String> properties, Map<String, Object> beans) {
         properties.forEach(main::addOverrideProperty);
         beans.forEach(main::bind);
         try {

@@ -1,8 +1,8 @@
 package io.github.pplxexport.cli;
 
-import io.github.pplxexport.rerender.ReRenderRequest;
-import io.github.pplxexport.rerender.ReRenderSummary;
 import io.github.pplxexport.archive.FileTrees;
+import io.github.pplxexport.launcher.Launcher;
+import io.github.pplxexport.sample.Benchmark;
 import io.github.pplxexport.sample.SampleArchive;
 import io.github.pplxexport.sample.SyntheticArchive;
 import picocli.CommandLine.Command;
@@ -11,35 +11,53 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
 /**
- * {@code bench}: builds a synthetic archive from the sample threads, re-renders it through the real
- * pipeline and prints threads/s and peak heap, for each requested size (memory must stay flat as the
- * archive grows).
+ * {@code bench}: for each archive size, builds a synthetic archive (on tmpfs when available) from thread dirs,
+ * then measures whole processes, alternated: the parse floor (read and Jackson-parse every raw file) and
+ * the documented re-render launch with the outputs deleted first; prints the medians.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Benchmark offline re-render: threads/s and peak heap.",
-        description = "Builds N synthetic thread dirs from archive-sample/, re-renders them through the shipped"
-                + " routes and prints threads/s and peak heap, for each size asked for.")
+        header = "Benchmark offline re-render: time, threads/s, peak memory.",
+        description = "Builds synthetic archives of N thread dirs, re-renders each with `java -jar pplx-export.jar"
+                + " re-render` (outputs deleted before every run) and prints wall time, threads/s, peak resident"
+                + " memory of the process and the ratio to the parse floor (reading and Jackson-parsing the same raw"
+                + " files, nothing else). Medians of --runs alternated runs.")
 public class BenchCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
 
-    @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "1000",
-            description = "Archive size(s) to measure, e.g. 1000 or 1000,4000 (default 1000).")
+    @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "0,1000",
+            description = "Archive size(s), e.g. 0,1000,10000 (0: an empty archive, i.e. start-up). Default 0,1000.")
     List<Integer> sizes;
 
-    @Option(names = "--workers", paramLabel = "N", defaultValue = "0",
-            description = "Re-render worker threads (default: one per core).")
-    int workers;
+    @Option(names = "--workers", paramLabel = "N", split = ",", defaultValue = "0",
+            description = "Re-render worker threads, one or more, e.g. 1,2 (default 0: one per core).")
+    List<Integer> workers;
+
+    @Option(names = "--runs", paramLabel = "R", defaultValue = "3",
+            description = "Runs per measurement; the median is shown (default 3).")
+    int runs;
+
+    @Option(names = "--from", paramLabel = "DIR",
+            description = "Folder of thread dirs to copy from (an archive, or fixture dirs holding raw_entries.json;"
+                    + " default: archive-sample/).")
+    Path from;
+
+    @Option(names = "--scratch", paramLabel = "DIR",
+            description = "Where to build the archives (default: a new folder in /dev/shm when there is room, else the temp dir).")
+    Path scratchDir;
+
+    @Option(names = "--jvm-option", paramLabel = "OPT",
+            description = "An extra JVM option for the measured re-render (repeatable; default: none, the documented launch).")
+    List<String> jvmOptions = new ArrayList<>();
 
     @Mixin
     GlobalOptions.Pipeline pipeline;
@@ -49,37 +67,61 @@ public class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "bench");
-        Path scratch = Files.createTempDirectory("pplx-bench");
+        Path jar = Launcher.ownJar().orElse(null);
+        if (jar == null) {
+            throw new UsageException("bench runs the packaged jar: start it with java -jar target/pplx-export.jar bench");
+        }
+        int largest = sizes.stream().mapToInt(Integer::intValue).max().orElse(0);
+        Path scratch = scratchDir != null ? Files.createDirectories(scratchDir).toAbsolutePath()
+                : Benchmark.defaultScratch(largest * 400_000L);
         try {
-            Path sample = SampleArchive.locate(scratch);
-            System.out.printf("bench: %d cores, max heap %d MiB, sample %s%n",
-                    Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, sample);
-            int failed = 0;
+            Path source = from != null ? from.toAbsolutePath() : SampleArchive.locate(scratch);
+            System.out.printf("bench: %d cores, java %s, scratch %s, threads from %s, load %.2f%n",
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), scratch, source,
+                    Benchmark.loadAverage());
+            String java = ProcessHandle.current().info().command().orElse("java");
+            Benchmark bench = new Benchmark(jar, java, jvmOptions, scratch);
+            List<Benchmark.Result> results = new ArrayList<>();
             for (int n : sizes) {
-                Path out = scratch.resolve("archive-" + n);
-                SyntheticArchive.build(sample, out, n);
-                failed += measure(out, n);
-                FileTrees.delete(out);
+                Path archive = scratch.resolve("archive-" + n);
+                long t = System.nanoTime();
+                SyntheticArchive.build(source, archive, n);
+                System.out.printf("bench: %d thread dirs (%d MiB of raw JSON) built in %.1f s%n", n, rawMiB(archive),
+                        (System.nanoTime() - t) / 1e9);
+                for (int w : workers) {
+                    Benchmark.Result r = bench.measure(archive, n, w, runs, true);
+                    results.add(r);
+                    System.out.println("bench: " + row(r));
+                }
+                FileTrees.delete(archive);
             }
-            return failed > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
+            System.out.println();
+            System.out.println("| threads | workers | whole process | threads/s | peak RSS | parse floor | ratio | load |");
+            System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|");
+            results.forEach(r -> System.out.println(row(r)));
+            return results.stream().anyMatch(r -> r.failedRuns() > 0) ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
         } finally {
-            FileTrees.delete(scratch);
+            if (scratchDir == null) {
+                FileTrees.delete(scratch);
+            }
         }
     }
 
-    private int measure(Path out, int n) {
-        System.gc();
-        List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
-                .filter(p -> p.getType() == MemoryType.HEAP).toList();
-        heap.forEach(MemoryPoolMXBean::resetPeakUsage);
-        long start = System.nanoTime();
-        ReRenderSummary s = ReRenderCommand.run(new ReRenderRequest(out, 0, false, false), parent.global.routes,
-                Map.of("pplx.rerender.threads", String.valueOf(workers)));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        long peak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
-        System.out.printf("bench: %d threads re-rendered in %.2f s (incl. ~1 s Camel start): %.0f threads/s,"
-                        + " peak heap %d MiB; rendered=%d failed=%d%n",
-                n, seconds, n / seconds, peak >> 20, s.rendered(), s.failed());
-        return s.failed();
+    static String row(Benchmark.Result r) {
+        boolean work = r.threads() > 0;
+        return String.format(Locale.ROOT, "| %,d | %d | %.2f s | %s | %s | %s | %s | %.1f |", r.threads(), r.workers(),
+                r.seconds(), work ? String.format(Locale.ROOT, "%,.0f", r.threadsPerSecond()) : "–",
+                r.peakRssKb() > 0 ? (r.peakRssKb() >> 10) + " MiB" : "n/a",
+                work ? String.format(Locale.ROOT, "%.2f s", r.floorSeconds()) : "–",
+                work ? String.format(Locale.ROOT, "%.2f", r.ratio()) : "–", r.load());
+    }
+
+    private static long rawMiB(Path archive) throws IOException {
+        if (!Files.isDirectory(archive)) {
+            return 0;
+        }
+        try (Stream<Path> s = Files.find(archive, 4, (p, a) -> a.isRegularFile() && p.getFileName().toString().startsWith("raw_"))) {
+            return s.mapToLong(p -> p.toFile().length()).sum() >> 20;
+        }
     }
 }

@@ -31,6 +31,10 @@ public class ReRenderCommand implements Callable<Integer> {
     @Option(names = "--thread-json", description = "Also add, update or remove the interruptions and answer_variants keys of thread.json.")
     boolean threadJson;
 
+    @Option(names = "--workers", paramLabel = "N",
+            description = "Threads rendering in parallel (default: pplx.rerender.threads, 0 = one per core).")
+    Integer workers;
+
     @Mixin
     GlobalOptions.Archive archive;
     @Mixin
@@ -45,14 +49,15 @@ public class ReRenderCommand implements Callable<Integer> {
         if (!Files.isDirectory(out)) {
             throw new UsageException("archive folder not found: " + out);
         }
+        Map<String, String> flags = workers == null ? Map.of() : Map.of("pplx.rerender.threads", String.valueOf(workers));
         ReRenderSummary summary = run(new ReRenderRequest(out, limit, dryRun, threadJson), parent.global.routes,
-                parent.global.properties(Map.of()));
+                parent.global.properties(flags));
         return summary.failed() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
     }
 
     /** Runs the re-render route once on a fresh Camel Main. */
     public static ReRenderSummary run(ReRenderRequest request, Path routes, Map<String, String> properties) {
-        try (PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of())) {
+        try (PplxRuntime runtime = PplxRuntime.startOffline(routes, properties)) {
             return runtime.request("direct:re-render", request, ReRenderSummary.class);
         }
     }

@@ -1,68 +1,58 @@
 package io.github.pplxexport.conversation;
 
-import io.github.pplxexport.json.J;
+import io.github.pplxexport.subagent.AppendixItem;
 import io.github.pplxexport.subagent.AttributionWaterfall;
 import io.github.pplxexport.subagent.SubAgentMap;
 import io.github.pplxexport.thread.Citations;
+import io.github.pplxexport.thread.Entry;
+import io.github.pplxexport.thread.RawResponse;
 import io.github.pplxexport.thread.Turn;
-import io.github.pplxexport.thread.TurnParser;
-import io.github.pplxexport.variant.AnswerVariants;
+import io.github.pplxexport.thread.Turns;
+import io.github.pplxexport.variant.AnswerVariant;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Parses the raw responses into a {@link Conversation} (reference-behaviour.md §2.4 steps 2, 5, 7, 8 and
- * §6.1): turns, thread citations, report info, answer variants and, for computer and council, the
- * workflow blocks, the sub-agent map and the attribution waterfall. Identity fields (uuid, title, mode,
- * author, …) are the caller's: live export detects them, re-render reads thread.json.
+ * Parsed responses → a {@link Conversation} (reference-behaviour.md §2.4 steps 2, 5, 7, 8 and §6.1): turns,
+ * thread citations, report info, answer variants and, for computer and council, the workflow blocks, the
+ * sub-agent map and the attribution waterfall. Identity is the caller's: live export works it out,
+ * re-render reads thread.json.
  */
 public final class ConversationAssembler {
     private ConversationAssembler() {
     }
 
     /**
-     * @param c a conversation whose identity fields and {@code mode} are set
-     * @param rawEntries the plain response {thread_metadata, entries, background_entries}
-     * @param rawBlocks the schematized response, or null when blocks were not fetched
+     * @param plain  the parsed plain response (raw_entries.json)
+     * @param blocks the parsed schematized response, or null when blocks were not fetched
+     * @param raw    the raw files to archive (live export), or null
      */
-    public static Conversation assemble(Conversation c, Map<String, Object> rawEntries, Map<String, Object> rawBlocks) {
-        c.rawEntries = rawEntries;
-        c.rawBlocks = rawBlocks;
-        c.turns.clear();
-        c.turns.addAll(TurnParser.parseTurns(rawEntries));
-        if (c.metadata == null) {
-            c.metadata = J.asMap(rawEntries.get("thread_metadata"));
+    public static Conversation assemble(ThreadIdentity identity, RawResponse plain, RawResponse blocks, RawFiles raw) {
+        List<Turn> turns = Turns.of(plain);
+        List<AppendixItem> appendix = List.of();
+        SubAgentMap subAgents = SubAgentMap.EMPTY;
+        if (identity.isWorkflowMode() && blocks != null) {
+            AttributionWaterfall.Result attributed = AttributionWaterfall.apply(turns, blocks);
+            turns = attributed.turns();
+            appendix = attributed.appendix();
+            subAgents = SubAgentMap.build(blocks, plain);
         }
-        c.citations.clear();
-        c.citations.addAll(Citations.ofThread(c.turns));
-        c.reportInfo = null;
-        for (Turn t : c.turns) {
-            Object report = t.metadata.get("report_info");
-            if (report instanceof Map<?, ?> m) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> r = (Map<String, Object>) m;
-                c.reportInfo = r;
+        Map<String, Object> reportInfo = null;
+        for (Turn t : turns) {
+            if (t.reportInfo() != null) {
+                reportInfo = t.reportInfo();
                 break;
             }
         }
-        c.answerVariants.clear();
-        c.answerVariants.addAll(AnswerVariants.detect(rawEntries));
-        c.appendix.clear();
-        c.subAgents = new SubAgentMap();
-        if (c.isWorkflowMode() && rawBlocks != null) {
-            c.appendix.addAll(AttributionWaterfall.apply(c.turns, rawBlocks));
-            c.subAgents = SubAgentMap.build(rawBlocks, rawEntries);
-        }
-        return c;
-    }
-
-    /** The first non-empty turn context_uuid (the platform's dual id), else null. */
-    public static String pscUuid(Conversation c) {
-        for (Turn t : c.turns) {
-            if (!t.contextUuid.isEmpty()) {
-                return t.contextUuid;
+        List<AnswerVariant> variants = new ArrayList<>();
+        for (Entry e : plain.entries()) {
+            if (e.variant() != null) {
+                variants.add(e.variant());
             }
         }
-        return null;
+        return new Conversation(identity, plain.metadata(), List.copyOf(turns), Citations.ofThread(turns), reportInfo,
+                List.copyOf(variants), subAgents, appendix, raw);
     }
 }

@@ -11,11 +11,11 @@ public final class ExportOutcomes {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.export");
 
     public ExportedThread written(Conversation c, Path dir) {
-        return new ExportedThread(c.webUuid, c.title, c.mode, c.lastUpdated, dir, true, c.answerVariants.size());
+        return new ExportedThread(c.webUuid(), c.title(), c.mode(), c.lastUpdated(), dir, true, c.answerVariants().size());
     }
 
     public ExportedThread upToDate(Conversation c, Path dir) {
-        LOG.info("[export] 已是最新（lastUpdated {}），未写入任何文件: {}", c.lastUpdated, dir);
-        return new ExportedThread(c.webUuid, c.title, c.mode, c.lastUpdated, dir, false, c.answerVariants.size());
+        LOG.info("[export] 已是最新（lastUpdated {}），未写入任何文件: {}", c.lastUpdated(), dir);
+        return new ExportedThread(c.webUuid(), c.title(), c.mode(), c.lastUpdated(), dir, false, c.answerVariants().size());
     }
 }

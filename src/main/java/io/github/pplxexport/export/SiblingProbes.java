@@ -8,7 +8,9 @@ import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
-import io.github.pplxexport.thread.TurnParser;
+import io.github.pplxexport.thread.ResponseParser;
+import io.github.pplxexport.thread.Turns;
+import io.github.pplxexport.variant.AnswerVariant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,12 +59,12 @@ public final class SiblingProbes {
     /** The variant hits of {@code c} whose sibling was never probed. */
     public List<SiblingLink> pending(Conversation c) throws IOException {
         List<SiblingLink> links = new ArrayList<>();
-        if (c.answerVariants.isEmpty()) {
+        if (c.answerVariants().isEmpty()) {
             return links;
         }
         Set<String> done = probed();
-        for (Map<String, Object> v : c.answerVariants) {
-            SiblingLink link = new SiblingLink(c.webUuid, c.title, J.str(v, "entry_uuid"), J.str(v, "sibling_uuid"));
+        for (AnswerVariant v : c.answerVariants()) {
+            SiblingLink link = new SiblingLink(c.webUuid(), c.title(), v.entryUuid(), v.siblingUuid());
             if (!link.siblingUuid().isEmpty() && !done.contains(link.key())) {
                 links.add(link);
             }
@@ -128,8 +130,8 @@ public final class SiblingProbes {
 
     /** The sibling's answer: its turn whose entry is the sibling, else its last turn. */
     static String section(SiblingLink link, Map<String, Object> page, String fetchedAt) {
-        List<Turn> turns = TurnParser.parseTurns(page);
-        Turn turn = turns.stream().filter(t -> link.siblingUuid().equals(t.uuid)).findFirst()
+        List<Turn> turns = Turns.of(ResponseParser.parse(PyJson.compact(page).getBytes(StandardCharsets.UTF_8), true));
+        Turn turn = turns.stream().filter(t -> link.siblingUuid().equals(t.uuid())).findFirst()
                 .orElse(turns.isEmpty() ? null : turns.get(turns.size() - 1));
         StringBuilder sb = new StringBuilder("\n## Sibling ").append(link.siblingUuid()).append("\n\n")
                 .append("Fetched by pplx-export at ").append(fetchedAt).append(" from `GET /rest/thread/")
@@ -139,9 +141,9 @@ public final class SiblingProbes {
         if (turn == null) {
             return sb.append("(the answer had no entries)\n").toString();
         }
-        if (turn.query != null && !turn.query.isBlank()) {
-            sb.append("### ").append(turn.query.strip().replace("\n", " ")).append("\n\n");
+        if (turn.query() != null && !turn.query().isBlank()) {
+            sb.append("### ").append(turn.query().strip().replace("\n", " ")).append("\n\n");
         }
-        return sb.append(turn.answer == null ? "" : turn.answer.strip()).append("\n").toString();
+        return sb.append(turn.answer() == null ? "" : turn.answer().strip()).append("\n").toString();
     }
 }

@@ -50,9 +50,9 @@ public final class ThreadAssets {
      * The asset step of a freshly exported thread: every version its blocks list whose file is not on disk yet
      * (none without blocks), merged with the thread's previous manifest.
      */
-    public AssetWork plan(Conversation c, Path dir) {
-        AssetRun run = AssetRun.plan(AssetCollector.collect(c.rawBlocks), dir);
-        return new AssetWork(c.webUuid, c.title, dir, run, c.reportInfo, false);
+    public AssetWork plan(Conversation c, Map<String, Object> rawBlocks, Path dir) {
+        AssetRun run = AssetRun.plan(AssetCollector.collect(rawBlocks), dir);
+        return new AssetWork(c.webUuid(), c.title(), dir, run, c.reportInfo(), false);
     }
 
     /**

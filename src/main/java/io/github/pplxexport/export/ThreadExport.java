@@ -2,19 +2,27 @@ package io.github.pplxexport.export;
 
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.conversation.ConversationAssembler;
+import io.github.pplxexport.conversation.RawFiles;
+import io.github.pplxexport.conversation.ThreadIdentity;
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.mode.Mode;
 import io.github.pplxexport.mode.ModeDetector;
 import io.github.pplxexport.subagent.WorkflowStatus;
-import io.github.pplxexport.subagent.Workflows;
 import io.github.pplxexport.text.PyStrings;
+import io.github.pplxexport.thread.Entry;
+import io.github.pplxexport.thread.RawResponse;
+import io.github.pplxexport.thread.ResponseParser;
 import io.github.pplxexport.thread.Turn;
-import io.github.pplxexport.thread.TurnParser;
+import io.github.pplxexport.thread.Turns;
+import io.github.pplxexport.thread.Workflow;
+import io.github.pplxexport.variant.AnswerVariant;
 import io.github.pplxexport.variant.AnswerVariantLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,11 +31,21 @@ import java.util.Map;
 /**
  * The decisions of the live export between fetching and writing (reference-behaviour.md §2.4): mode
  * detection, whether to fetch blocks, and assembling the conversation with its identity fields.
+ *
+ * <p>The API responses arrive as decoded trees; each is serialised once to the bytes archived as
+ * raw_entries.json / raw_blocks.json and parsed from those bytes, exactly as re-render reads them later.
+ * The plain response is parsed once per thread: {@link #detectMode}, {@link #needsBlocks} and
+ * {@link #assemble} share it.
  */
 public final class ThreadExport {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.export");
 
     private final ExportSettings settings;
+    /** The last plain response parsed (threads are exported one at a time). */
+    private volatile Parsed last;
+
+    private record Parsed(Map<String, Object> source, byte[] bytes, RawResponse response) {
+    }
 
     public ThreadExport(ExportSettings settings) {
         this.settings = settings;
@@ -35,54 +53,77 @@ public final class ThreadExport {
 
     /** Mode detection on the plain response; conflicts are logged as the reference does. */
     public Mode detectMode(ExportRequest request, Map<String, Object> rawEntries) {
-        List<Turn> turns = TurnParser.parseTurns(rawEntries);
-        ModeDetector.Detection d = ModeDetector.detect(J.asMap(rawEntries.get("thread_metadata")), request.indexRow(),
-                request.url(), turns, J.list(rawEntries, "entries"));
+        RawResponse plain = plain(rawEntries).response();
+        Turns.of(plain); // a response without renderable entries fails here, before the blocks are fetched
+        ModeDetector.Detection d = ModeDetector.detect(plain.metadata(), request.indexRow(), request.url(), plain.entries());
         d.warnings().forEach(w -> LOG.warn("[mode] {}: {}", request.uuid(), w));
         return d.mode();
     }
 
     /** Blocks for the four non-search modes, and for search when every entry lacks a display_model. */
     public boolean needsBlocks(Mode mode, Map<String, Object> rawEntries) {
-        return ModeDetector.needsBlocks(mode, J.list(rawEntries, "entries"));
+        return ModeDetector.needsBlocks(mode, plain(rawEntries).response().entries());
     }
 
     public Conversation assemble(ExportRequest request, Map<String, Object> rawEntries, Map<String, Object> rawBlocks,
                                  Mode mode) {
-        Conversation c = new Conversation();
-        c.webUuid = request.uuid();
-        c.mode = mode.id();
-        c.url = ThreadUrls.canonical(request.uuid(), mode == Mode.COMPUTER);
-        c.metadata = J.asMap(rawEntries.get("thread_metadata"));
-        ConversationAssembler.assemble(c, rawEntries, rawBlocks);
+        Parsed entries = plain(rawEntries);
+        last = null; // the thread is assembled: its parse is not needed again
+        byte[] blocksBytes = rawBlocks == null ? null : bytes(rawBlocks);
+        RawResponse blocks = blocksBytes == null ? null : ResponseParser.parse(blocksBytes, true);
+        RawResponse plain = entries.response();
+        List<Turn> turns = Turns.of(plain);
         Map<String, Object> row = request.indexRow();
-        String title = J.str(c.metadata, "title");
+        String title = J.str(plain.metadata(), "title");
         if (title.isEmpty()) {
             title = J.str(row, "title");
         }
-        c.title = title.isEmpty() ? "untitled" : PyStrings.strip(title);
-        c.pscUuid = ConversationAssembler.pscUuid(c);
-        c.lastUpdated = J.str(row, "lastUpdated").isEmpty() ? lastTurnUpdate(c.turns) : J.str(row, "lastUpdated");
-        String author = c.turns.isEmpty() ? "" : c.turns.get(0).author;
-        c.author = author.isEmpty() ? settings.displayFolder(request.account()) : author;
-        c.exportVia = request.account();
-        Map<String, Object> space = J.asMap(J.get(row, "collection"));
-        c.space = space != null ? space : J.asMap(J.get(row, "space"));
-        if (rawBlocks != null) {
-            scanAnomalies(c, rawBlocks);
+        String pscUuid = null;
+        for (Turn t : turns) {
+            if (!t.entry().contextUuid().isEmpty()) {
+                pscUuid = t.entry().contextUuid();
+                break;
+            }
         }
-        for (Map<String, Object> v : c.answerVariants) {
-            LOG.warn(AnswerVariantLog.warning(c.webUuid, c.title, v));
+        String author = turns.isEmpty() ? "" : turns.get(0).entry().author();
+        Map<String, Object> space = J.asMap(J.get(row, "collection"));
+        ThreadIdentity identity = new ThreadIdentity(request.uuid(), pscUuid,
+                ThreadUrls.canonical(request.uuid(), mode == Mode.COMPUTER),
+                title.isEmpty() ? "untitled" : PyStrings.strip(title), mode.id(),
+                author.isEmpty() ? settings.displayFolder(request.account()) : author, request.account(),
+                J.str(row, "lastUpdated").isEmpty() ? lastTurnUpdate(turns) : J.str(row, "lastUpdated"),
+                space != null ? space : J.asMap(J.get(row, "space")), null);
+        Conversation c = ConversationAssembler.assemble(identity, plain, blocks, new RawFiles(entries.bytes(), blocksBytes));
+        if (blocks != null) {
+            scanAnomalies(c, blocks);
+        }
+        for (AnswerVariant v : c.answerVariants()) {
+            LOG.warn(AnswerVariantLog.warning(c.webUuid(), c.title(), v));
         }
         return c;
     }
 
+    private Parsed plain(Map<String, Object> rawEntries) {
+        Parsed p = last;
+        if (p == null || p.source() != rawEntries) {
+            byte[] bytes = bytes(rawEntries);
+            p = new Parsed(rawEntries, bytes, ResponseParser.parse(bytes, true));
+            last = p;
+        }
+        return p;
+    }
+
+    /** The archived form of a response: Python's {@code json.dumps} of the joined pages. */
+    private static byte[] bytes(Map<String, Object> response) {
+        return PyJson.compact(response).getBytes(StandardCharsets.UTF_8);
+    }
+
     /** The last turn's updated_us at second precision; "" without turns (never the minute display format). */
     static String lastTurnUpdate(List<Turn> turns) {
-        if (turns.isEmpty() || turns.get(turns.size() - 1).updatedUs == null) {
+        if (turns.isEmpty() || turns.get(turns.size() - 1).entry().updatedUs() == null) {
             return "";
         }
-        long us = turns.get(turns.size() - 1).updatedUs;
+        long us = turns.get(turns.size() - 1).entry().updatedUs();
         try {
             return Timestamps.utcStamp(Instant.ofEpochSecond(Math.floorDiv(us, 1_000_000L)));
         } catch (RuntimeException e) {
@@ -91,22 +132,24 @@ public final class ThreadExport {
     }
 
     /** One warning listing non-completed workflows in entries and background entries (§2.4 step 6). */
-    static void scanAnomalies(Conversation c, Map<String, Object> rawBlocks) {
+    static void scanAnomalies(Conversation c, RawResponse blocks) {
         List<String> found = new ArrayList<>();
-        for (String kind : List.of("entries", "background_entries")) {
-            String where = kind.equals("entries") ? "entry" : "background";
-            for (Object e : J.list(rawBlocks, kind)) {
-                for (Map<String, Object> wb : Workflows.workflowBlocks(e)) {
-                    WorkflowStatus s = WorkflowStatus.classify(J.str(wb, "status"), J.str(e, "locked_reason"));
-                    if (s != WorkflowStatus.COMPLETED) {
-                        found.add(where + ":" + PyStrings.head(J.str(e, "uuid"), 8) + ":" + s.kind());
-                    }
+        scan(found, "entry", blocks.entries());
+        scan(found, "background", blocks.background());
+        if (!found.isEmpty()) {
+            LOG.warn("[export] {} {}: {} workflow(s) not completed: {}", c.webUuid(), c.title(), found.size(),
+                    String.join(", ", found.subList(0, Math.min(12, found.size()))));
+        }
+    }
+
+    private static void scan(List<String> found, String where, List<Entry> entries) {
+        for (Entry e : entries) {
+            for (Workflow wb : e.workflowBlocks()) {
+                WorkflowStatus s = WorkflowStatus.classify(wb.status(), e.lockedReason());
+                if (s != WorkflowStatus.COMPLETED) {
+                    found.add(where + ":" + PyStrings.head(e.uuid(), 8) + ":" + s.kind());
                 }
             }
-        }
-        if (!found.isEmpty()) {
-            LOG.warn("[export] {} {}: {} workflow(s) not completed: {}", c.webUuid, c.title, found.size(),
-                    String.join(", ", found.subList(0, Math.min(12, found.size()))));
         }
     }
 }

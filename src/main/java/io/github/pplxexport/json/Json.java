@@ -82,6 +82,11 @@ public final class Json {
         }
     }
 
+    /** A parse failure as a {@link JsonException} with a one-line cause. */
+    public static JsonException malformed(IOException e) {
+        return new JsonException(shortMessage(e), e);
+    }
+
     static String shortMessage(Exception e) {
         String m = e.getMessage();
         if (m == null) {

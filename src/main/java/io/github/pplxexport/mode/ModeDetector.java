@@ -1,8 +1,8 @@
 package io.github.pplxexport.mode;
 
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.thread.Entry;
 import io.github.pplxexport.thread.Step;
-import io.github.pplxexport.thread.Turn;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,24 +30,23 @@ public final class ModeDetector {
      * @param threadMetadata the plain response's thread_metadata (may be null)
      * @param indexRow       the library index row of the thread (may be null)
      * @param url            the thread URL as passed (may be empty)
-     * @param turns          the parsed turns (for step types)
-     * @param entries        the raw main entries (for search_mode and display_model)
+     * @param entries        the main entries in response order (search_mode, display_model, step types)
      */
     public static Detection detect(Map<String, Object> threadMetadata, Map<String, Object> indexRow, String url,
-                                   List<Turn> turns, List<Object> entries) {
+                                   List<Entry> entries) {
         List<String> warnings = new ArrayList<>();
-        Mode stepMode = stepMode(threadMetadata, indexRow, url, turns);
+        Mode stepMode = stepMode(threadMetadata, indexRow, url, entries);
         Mode dmMode = null;
-        for (Object e : entries) {
-            Mode m = Mode.DISPLAY_MODEL_MAP.get(J.str(e, "display_model"));
+        for (Entry e : entries) {
+            Mode m = Mode.DISPLAY_MODEL_MAP.get(e.displayModel());
             if (m != null) {
                 dmMode = m;
                 break;
             }
         }
         Set<Mode> smModes = EnumSet.noneOf(Mode.class);
-        for (Object e : entries) {
-            Mode.fromSearchMode(J.get(e, "search_mode")).ifPresent(smModes::add);
+        for (Entry e : entries) {
+            Mode.fromSearchMode(e.searchMode()).ifPresent(smModes::add);
         }
         if (!smModes.isEmpty()) {
             Mode choice = mostSpecific(smModes);
@@ -67,25 +66,25 @@ public final class ModeDetector {
 
     /** The primary legacy signal: computer URL/metadata/index mode, then COUNCIL_RESEARCH, then RESEARCH_ANSWER steps. */
     static Mode stepMode(Map<String, Object> threadMetadata, Map<String, Object> indexRow, String url,
-                         List<Turn> turns) {
+                         List<Entry> entries) {
         String metaMode = J.asText(J.get(threadMetadata, "mode"));
         String idxMode = J.asText(J.get(indexRow, "mode")).toUpperCase(Locale.ROOT);
         if ((url != null && url.contains("/computer/tasks/")) || "4".equals(metaMode)
                 || "ASI".equals(idxMode) || "COMPUTER".equals(idxMode)) {
             return Mode.COMPUTER;
         }
-        if (anyStep(turns, "COUNCIL_RESEARCH")) {
+        if (anyStep(entries, "COUNCIL_RESEARCH")) {
             return Mode.COUNCIL;
         }
-        if (anyStep(turns, "RESEARCH_ANSWER")) {
+        if (anyStep(entries, "RESEARCH_ANSWER")) {
             return Mode.DEEP_RESEARCH;
         }
         return null;
     }
 
-    private static boolean anyStep(List<Turn> turns, String type) {
-        for (Turn t : turns) {
-            for (Step s : t.steps) {
+    private static boolean anyStep(List<Entry> entries, String type) {
+        for (Entry e : entries) {
+            for (Step s : e.steps()) {
                 if (type.equals(s.type())) {
                     return true;
                 }
@@ -115,15 +114,15 @@ public final class ModeDetector {
      * The "uncertain" search case (§2.4 step 4): search with entries, every one without a display_model.
      * Blocks are fetched anyway so raw_blocks.json is never silently lost.
      */
-    public static boolean needsBlocks(Mode mode, List<Object> entries) {
+    public static boolean needsBlocks(Mode mode, List<Entry> entries) {
         if (mode.needsBlocks()) {
             return true;
         }
         if (entries.isEmpty()) {
             return false;
         }
-        for (Object e : entries) {
-            if (J.truthy(J.get(e, "display_model"))) {
+        for (Entry e : entries) {
+            if (e.hasDisplayModel()) {
                 return false;
             }
         }

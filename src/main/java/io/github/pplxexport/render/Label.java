@@ -1,5 +1,7 @@
 package io.github.pplxexport.render;
 
+import io.github.pplxexport.subagent.WorkflowStatus;
+
 /**
  * Every literal the archive's Markdown contains, in one table. The default text is the reference
  * exporter's (Chinese) wording, byte for byte; another label set can override any entry from a
@@ -121,6 +123,16 @@ public enum Label {
 
     Label(String zh) {
         this.zh = zh;
+    }
+
+    /** The heading annotation of a status class (§3.2), or null when that class is not annotated. */
+    public static Label tagOf(WorkflowStatus status) {
+        return switch (status) {
+            case LIMIT_INTERRUPTED -> TAG_LIMIT_INTERRUPTED;
+            case AWAITING -> TAG_AWAITING;
+            case CANCELED -> TAG_CANCELED;
+            case COMPLETED, OTHER -> null;
+        };
     }
 
     /** The reference's wording. */

@@ -1,9 +1,8 @@
 package io.github.pplxexport.render;
 
 import io.github.pplxexport.text.PyStrings;
-
-import io.github.pplxexport.json.J;
 import io.github.pplxexport.thread.Citation;
+import io.github.pplxexport.thread.Link;
 
 import java.util.List;
 import java.util.regex.Matcher;
@@ -34,13 +33,17 @@ public final class Markdown {
 
     /** A fenced block: fence + language, the right-trimmed body, fence. */
     public static String fenced(String body, String language) {
-        String b = io.github.pplxexport.text.PyStrings.rstrip(body);
+        String b = PyStrings.rstrip(body);
         String fence = fenceFor(b);
         return fence + language + "\n" + b + "\n" + fence;
     }
 
     public static String linkLine(String label, String url) {
         return "- [" + (label.isEmpty() ? url : label) + "](" + url + ")";
+    }
+
+    public static String linkLine(Link l) {
+        return linkLine(l.label(), l.url());
     }
 
     public static String linkLine(Citation c) {
@@ -66,13 +69,15 @@ public final class Markdown {
         return rewriteModelLinks(MathDelimiters.normalize(text));
     }
 
-    /** A table cell or header: {@code |} → full-width {@code ｜}, newlines → spaces, null → "". */
-    public static String cell(Object value) {
-        if (value == null) {
-            return "";
-        }
-        String s = J.asText(value);
+    /** A table cell or header: {@code |} → full-width {@code ｜}, newlines → spaces. */
+    public static String cell(String s) {
         return s.replace("|", "｜").replace("\r\n", " ").replace("\n", " ").replace("\r", " ");
+    }
+
+    /** Step times as headings show them: the first 19 characters, {@code T} replaced by a space. */
+    public static String time(String iso) {
+        String s = iso.length() > 19 ? iso.substring(0, 19) : iso;
+        return s.replace('T', ' ');
     }
 
     /** Python's {@code "\n".join(lines)}. */

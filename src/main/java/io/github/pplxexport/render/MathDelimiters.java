@@ -92,12 +92,27 @@ public final class MathDelimiters {
         if (s.indexOf('\\') < 0 && s.indexOf('$') < 0) {
             return s;
         }
-        s = EMPTY_DISPLAY.matcher(s).replaceAll("");
-        s = replace(s, DISPLAY, x -> "$$\n" + PyStrings.strip(x) + "\n$$");
-        s = replace(s, INLINE, x -> "$" + PyStrings.strip(x) + "$");
-        s = replace(s, OPEN_PAREN_CLOSE_DOLLAR, x -> "$" + PyStrings.strip(x) + "$");
-        s = replace(s, OPEN_DOLLAR_CLOSE_PAREN, x -> "$" + PyStrings.strip(x) + "$");
-        s = replace(s, OPEN_PAREN_FULLWIDTH, x -> "$" + PyStrings.strip(x) + "$");
+        // each rewrite runs only when the text holds what it needs (a regex scan of a long answer is not free)
+        if (s.contains("\\[\\]")) {
+            s = EMPTY_DISPLAY.matcher(s).replaceAll("");
+        }
+        if (s.contains("\\[")) {
+            s = replace(s, DISPLAY, x -> "$$\n" + PyStrings.strip(x) + "\n$$");
+        }
+        boolean openParen = s.contains("\\(");
+        if (openParen) {
+            s = replace(s, INLINE, x -> "$" + PyStrings.strip(x) + "$");
+        }
+        boolean dollar = s.indexOf('$') >= 0;
+        if (openParen && dollar) {
+            s = replace(s, OPEN_PAREN_CLOSE_DOLLAR, x -> "$" + PyStrings.strip(x) + "$");
+        }
+        if (dollar && s.contains("\\)")) {
+            s = replace(s, OPEN_DOLLAR_CLOSE_PAREN, x -> "$" + PyStrings.strip(x) + "$");
+        }
+        if (s.contains("\\(")) {
+            s = replace(s, OPEN_PAREN_FULLWIDTH, x -> "$" + PyStrings.strip(x) + "$");
+        }
         return s;
     }
 

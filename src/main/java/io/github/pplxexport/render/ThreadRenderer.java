@@ -1,12 +1,12 @@
 package io.github.pplxexport.render;
 
 import io.github.pplxexport.conversation.Conversation;
-import io.github.pplxexport.json.J;
 import io.github.pplxexport.subagent.AppendixItem;
 import io.github.pplxexport.subagent.WorkflowStatus;
-import io.github.pplxexport.subagent.Workflows;
 import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
+import io.github.pplxexport.thread.Workflow;
+import io.github.pplxexport.thread.WorkflowStep;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -47,8 +47,8 @@ public final class ThreadRenderer {
     /** Turn files by name ({@code turn_0001.md} …), in turn order. */
     public Map<String, String> turnFiles(Conversation c) {
         Map<String, String> files = new LinkedHashMap<>();
-        for (Turn t : c.turns) {
-            files.put(turnFileName(t.index), turn(c, t));
+        for (Turn t : c.turns()) {
+            files.put(turnFileName(t.index()), turn(c, t));
         }
         return files;
     }
@@ -60,22 +60,22 @@ public final class ThreadRenderer {
     public String conversation(Conversation c) {
         boolean wf = c.isWorkflowMode();
         List<String> lines = new ArrayList<>();
-        lines.add(labels.format(Label.CONV_TITLE, c.title));
+        lines.add(labels.format(Label.CONV_TITLE, c.title()));
         lines.add("");
-        lines.add(labels.format(Label.CONV_HEADER, c.mode, c.author, c.turns.size(), c.citations.size()));
+        lines.add(labels.format(Label.CONV_HEADER, c.mode(), c.author(), c.turns().size(), c.citations().size()));
         lines.add("");
-        for (Turn t : c.turns) {
-            lines.add(labels.format(Label.CONV_TURN, t.index, turnTime(t.createdUs)));
+        for (Turn t : c.turns()) {
+            lines.add(labels.format(Label.CONV_TURN, t.index(), turnTime(t.createdUs())));
             lines.add("");
             lines.add(labels.get(Label.CONV_QUERY));
-            lines.add(t.query.isEmpty() ? labels.get(Label.EMPTY_QUERY) : t.query);
+            lines.add(t.query().isEmpty() ? labels.get(Label.EMPTY_QUERY) : t.query());
             lines.add("");
             lines.add(labels.get(Label.CONV_ANSWER));
-            lines.add(answerText(TurnAnswer.of(t, wf, c.subAgents)));
+            lines.add(answerText(TurnAnswer.of(t, wf, c.subAgents())));
             lines.add("");
         }
-        if (!c.appendix.isEmpty()) {
-            appendix(lines, c.appendix);
+        if (!c.appendix().isEmpty()) {
+            appendix(lines, c.appendix());
         }
         return Markdown.lines(lines);
     }
@@ -87,17 +87,17 @@ public final class ThreadRenderer {
         lines.add(labels.get(Label.APPENDIX_NOTE_2));
         lines.add("");
         for (AppendixItem item : appendix) {
-            Map<String, Object> wp = item.payload();
-            String status = J.str(wp, "status");
+            Workflow wp = item.payload();
+            String status = wp.status();
             WorkflowStatus cls = WorkflowStatus.classify(status, item.lockedReason());
-            String start = J.str(wp, "started_at");
-            String end = J.str(wp, "completed_at");
+            String start = wp.startedAt();
+            String end = wp.completedAt();
             if (end.isEmpty()) {
                 end = item.updated();
             }
             String time = start.isEmpty() && end.isEmpty() ? "" : labels.format(Label.APPENDIX_TIME,
-                    start.isEmpty() ? labels.get(Label.APPENDIX_UNKNOWN_TIME) : Workflows.time(start),
-                    end.isEmpty() ? labels.get(Label.APPENDIX_UNKNOWN_TIME) : Workflows.time(end));
+                    start.isEmpty() ? labels.get(Label.APPENDIX_UNKNOWN_TIME) : Markdown.time(start),
+                    end.isEmpty() ? labels.get(Label.APPENDIX_UNKNOWN_TIME) : Markdown.time(end));
             lines.add(labels.format(Label.APPENDIX_STATUS,
                     status.isEmpty() ? labels.get(Label.APPENDIX_UNKNOWN_STATUS) : status,
                     items.tag(cls),
@@ -112,11 +112,11 @@ public final class ThreadRenderer {
     public String turn(Conversation c, Turn t) {
         boolean wf = c.isWorkflowMode();
         List<String> lines = new ArrayList<>();
-        lines.add(labels.format(Label.TURN_TITLE, t.index, turnTime(t.createdUs)));
+        lines.add(labels.format(Label.TURN_TITLE, t.index(), turnTime(t.createdUs())));
         lines.add("");
         lines.add(labels.get(Label.TURN_QUERY));
         lines.add("");
-        lines.add(t.query.isEmpty() ? labels.get(Label.EMPTY_QUERY) : t.query);
+        lines.add(t.query().isEmpty() ? labels.get(Label.EMPTY_QUERY) : t.query());
         lines.add("");
         if (wf) {
             workProcessWorkflow(lines, c, t);
@@ -125,12 +125,12 @@ public final class ThreadRenderer {
         }
         lines.add(labels.get(Label.TURN_ANSWER));
         lines.add("");
-        lines.add(answerText(TurnAnswer.of(t, wf, c.subAgents)));
+        lines.add(answerText(TurnAnswer.of(t, wf, c.subAgents())));
         lines.add("");
-        if (!t.citations.isEmpty()) {
+        if (!t.citations().isEmpty()) {
             lines.add(labels.get(Label.TURN_CITATIONS));
             lines.add("");
-            Markdown.linkLines(lines, t.citations);
+            Markdown.linkLines(lines, t.citations());
             lines.add("");
         }
         return Markdown.lines(lines);
@@ -138,7 +138,7 @@ public final class ThreadRenderer {
 
     /** Search, deep-research, study: plain step blocks separated by a single newline. */
     private void workProcessPlain(List<String> lines, Turn t) {
-        List<String> blocks = plainSteps.blocks(t.steps);
+        List<String> blocks = plainSteps.blocks(t.steps());
         if (blocks.isEmpty()) {
             return;
         }
@@ -150,23 +150,22 @@ public final class ThreadRenderer {
 
     /** Computer, council: the workflow block's steps (or plain steps), then any stub payloads. */
     private void workProcessWorkflow(List<String> lines, Conversation c, Turn t) {
-        if (t.workflowBlock != null) {
-            List<Object> steps = Workflows.steps(t.workflowBlock);
-            String status = J.str(t.workflowBlock, "status");
+        if (t.workflow() != null) {
+            List<WorkflowStep> steps = t.workflow().steps();
             WorkflowStatus cls = WorkflowStatus.classify(t.workflowStatus(), t.lockedReason());
-            lines.add(labels.format(Label.WORK_PROCESS_BLOCK, steps.size(), status, items.tag(cls)));
+            lines.add(labels.format(Label.WORK_PROCESS_BLOCK, steps.size(), t.workflowStatus(), items.tag(cls)));
             lines.add("");
             int i = 0;
-            for (Object step : steps) {
+            for (WorkflowStep step : steps) {
                 i++;
-                String block = workflowSteps.render(step, i, c.subAgents);
+                String block = workflowSteps.render(step, i, c.subAgents());
                 if (!PyStrings.isBlank(block)) {
                     lines.add(block);
                     lines.add("");
                 }
             }
         } else {
-            List<String> blocks = plainSteps.blocks(t.steps);
+            List<String> blocks = plainSteps.blocks(t.steps());
             if (!blocks.isEmpty()) {
                 lines.add(labels.get(Label.WORK_PROCESS));
                 lines.add("");
@@ -176,12 +175,12 @@ public final class ThreadRenderer {
                 }
             }
         }
-        if (!t.stubPayloads.isEmpty()) {
-            lines.add(labels.format(Label.STUB_SECTION, t.stubPayloads.size()));
+        if (!t.stubPayloads().isEmpty()) {
+            lines.add(labels.format(Label.STUB_SECTION, t.stubPayloads().size()));
             lines.add("");
             lines.add(labels.get(Label.STUB_NOTE));
             lines.add("");
-            for (Map<String, Object> wp : t.stubPayloads) {
+            for (Workflow wp : t.stubPayloads()) {
                 lines.add(items.details(wp, labels.get(Label.LABEL_SUBAGENT), t.lockedReason()));
                 lines.add("");
             }

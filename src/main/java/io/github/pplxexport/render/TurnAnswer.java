@@ -2,9 +2,9 @@ package io.github.pplxexport.render;
 
 import io.github.pplxexport.subagent.SubAgent;
 import io.github.pplxexport.subagent.SubAgentMap;
-import io.github.pplxexport.subagent.Workflows;
 import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
+import io.github.pplxexport.thread.WorkflowStep;
 
 /**
  * The answer a turn shows ({@code _turn_answer}, reference-behaviour.md §8.8). Workflow modes fall back
@@ -16,21 +16,21 @@ public final class TurnAnswer {
     }
 
     public static String of(Turn turn, boolean workflowMode, SubAgentMap subAgents) {
-        if (!workflowMode || !PyStrings.isBlank(turn.answer)) {
-            return turn.answer;
+        if (!workflowMode || !PyStrings.isBlank(turn.answer())) {
+            return turn.answer();
         }
-        if (turn.workflowBlock != null) {
-            String fromBlock = Workflows.blockAnswer(turn.workflowBlock);
+        if (turn.workflow() != null) {
+            String fromBlock = turn.workflow().answer();
             if (!PyStrings.isBlank(fromBlock)) {
                 return fromBlock;
             }
-            for (Object step : Workflows.steps(turn.workflowBlock)) {
-                if (!Workflows.isSubAgentStep(step)) {
+            for (WorkflowStep step : turn.workflow().steps()) {
+                if (!step.isSubAgent()) {
                     continue;
                 }
-                SubAgent sub = subAgents.subAgent(Workflows.subAgentId(step, Workflows.subAgentPayload(step)));
-                if (sub != null && !PyStrings.isBlank(sub.answer)) {
-                    return sub.answer;
+                SubAgent sub = subAgents.subAgent(step.subAgentId(step.subAgentPayload()));
+                if (sub != null && !PyStrings.isBlank(sub.answer())) {
+                    return sub.answer();
                 }
             }
         }

@@ -1,16 +1,15 @@
 package io.github.pplxexport.render;
 
-import io.github.pplxexport.json.J;
-import io.github.pplxexport.subagent.CouncilMember;
 import io.github.pplxexport.subagent.WorkflowStatus;
-import io.github.pplxexport.subagent.Workflows;
 import io.github.pplxexport.thread.Citation;
 import io.github.pplxexport.thread.Citations;
+import io.github.pplxexport.thread.Workflow;
+import io.github.pplxexport.thread.WorkflowItem;
+import io.github.pplxexport.thread.WorkflowStep;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,77 +28,72 @@ public final class WorkflowItemRenderer {
     }
 
     /** One item; "" when it renders nothing. {@code seen} holds the workflow ids already being rendered. */
-    public String item(Object item, int depth, Set<String> seen) {
-        String type = Workflows.itemType(item);
-        switch (type) {
-            case Workflows.ITEM_TEXT:
-                return text(Workflows.payload(item, "text_payload"));
-            case Workflows.ITEM_SOURCES:
+    public String item(WorkflowItem item, int depth, Set<String> seen) {
+        switch (item.type()) {
+            case WorkflowItem.TEXT:
+                return text(item.text());
+            case WorkflowItem.SOURCES:
                 return sources(item);
-            case "WORKFLOW_ITEM_TODO_LIST":
-                return todo(Workflows.payload(item, "todo_list_payload"));
-            case Workflows.ITEM_QUERIES:
-                return queries(CouncilMember.queries(Workflows.payload(item, "queries_payload")));
-            case "WORKFLOW_ITEM_TABLE":
-                return Tables.render(Workflows.payload(item, "table_payload"));
-            case "WORKFLOW_ITEM_USER_QUESTIONS":
-                return userQuestions(Workflows.payload(item, "user_questions_payload"));
-            case "WORKFLOW_ITEM_USER_RESPONSE":
-                return userResponse(Workflows.payload(item, "user_response_payload"));
-            case "WORKFLOW_ITEM_CONTENT":
-                return content(Workflows.payload(item, "content_payload"));
-            case Workflows.ITEM_WORKFLOW:
-                return nestedItem(Workflows.workflowPayload(item), depth, seen);
+            case WorkflowItem.TODO_LIST:
+                return todo(item.todo());
+            case WorkflowItem.QUERIES:
+                return queries(item.queries());
+            case WorkflowItem.TABLE:
+                return Tables.render(item.table());
+            case WorkflowItem.USER_QUESTIONS:
+                return userQuestions(item.questions());
+            case WorkflowItem.USER_RESPONSE:
+                return userResponse(item.responses());
+            case WorkflowItem.CONTENT:
+                return content(item.contents());
+            case WorkflowItem.WORKFLOW:
+                return nestedItem(item.workflow(), depth, seen);
             default:
-                return labels.format(Label.UNKNOWN_ITEM, type);
+                return labels.format(Label.UNKNOWN_ITEM, item.type());
         }
     }
 
-    String text(Map<String, Object> tp) {
-        String variant = J.str(tp, "variant");
-        if ("answer".equals(variant)) {
+    String text(WorkflowItem.Text tp) {
+        if (tp.isAnswer()) {
             return ""; // the answer renders under ## Answer
         }
-        String body = Workflows.text(tp);
+        String body = tp.body();
         if (body.isEmpty()) {
             return "";
         }
-        if ("thought".equals(variant) || "thinking".equals(variant)) {
+        if ("thought".equals(tp.variant()) || "thinking".equals(tp.variant())) {
             return Markdown.blockquote(MathDelimiters.normalize(body));
         }
-        if (J.truthy(tp.get("is_mono")) || "Output".equals(J.str(tp, "header"))) {
+        if (tp.mono() || "Output".equals(tp.header())) {
             return Markdown.fenced(body, "");
         }
         return MathDelimiters.normalize(body);
     }
 
     /** Sources in a workflow step: the page text raw, then the link list. */
-    private String sources(Object item) {
+    private String sources(WorkflowItem item) {
         List<String> lines = new ArrayList<>();
-        String body = Workflows.text(Workflows.payload(item, "text_payload"));
+        String body = item.text().body();
         if (!body.isEmpty()) {
             lines.add(body);
         }
-        List<Citation> links = Citations.withUrl(J.list(Workflows.payload(item, "sources_payload"), "sources"));
-        if (!links.isEmpty()) {
+        if (!item.sources().isEmpty()) {
             lines.add(labels.get(Label.SOURCES));
-            Markdown.linkLines(lines, links);
+            Markdown.linkLines(lines, item.sources());
         }
         return Markdown.lines(lines);
     }
 
-    private String todo(Map<String, Object> p) {
+    private String todo(WorkflowItem.Todo p) {
         List<String> lines = new ArrayList<>();
-        String title = J.str(p, "title");
-        lines.add(labels.format(Label.TODO_TITLE, title.isEmpty() ? labels.get(Label.TODO_DEFAULT_TITLE) : title));
-        for (Object it : J.list(p, "items")) {
-            String d = J.asText(J.get(it, "description"));
-            Label l = switch (J.str(it, "status")) {
+        lines.add(labels.format(Label.TODO_TITLE, p.title().isEmpty() ? labels.get(Label.TODO_DEFAULT_TITLE) : p.title()));
+        for (WorkflowItem.TodoEntry it : p.entries()) {
+            Label l = switch (it.status()) {
                 case "COMPLETED" -> Label.TODO_DONE;
                 case "IN_PROGRESS" -> Label.TODO_IN_PROGRESS;
                 default -> Label.TODO_PENDING;
             };
-            lines.add(labels.format(l, d));
+            lines.add(labels.format(l, it.description()));
         }
         return Markdown.lines(lines);
     }
@@ -115,89 +109,82 @@ public final class WorkflowItemRenderer {
         return sb.toString();
     }
 
-    private String userQuestions(Map<String, Object> p) {
-        List<String> lines = new ArrayList<>();
-        for (Object q : J.list(p, "questions")) {
-            String text = q instanceof Map ? J.firstStr(q, "question", "text") : J.asText(q);
-            lines.add("- " + text);
-        }
-        if (lines.isEmpty()) {
+    private String userQuestions(List<String> questions) {
+        if (questions.isEmpty()) {
             return "";
         }
-        lines.add(0, labels.get(Label.USER_QUESTIONS));
+        List<String> lines = new ArrayList<>();
+        lines.add(labels.get(Label.USER_QUESTIONS));
+        for (String q : questions) {
+            lines.add("- " + q);
+        }
         return Markdown.lines(lines);
     }
 
-    private String userResponse(Map<String, Object> p) {
+    private String userResponse(List<WorkflowItem.Response> responses) {
         List<String> paras = new ArrayList<>();
-        for (Object r : J.list(p, "responses")) {
-            paras.add(labels.format(Label.USER_QUESTION, J.asText(J.get(r, "question"))));
-            paras.add(labels.format(Label.USER_ANSWER, J.asText(J.get(r, "answer"))));
+        for (WorkflowItem.Response r : responses) {
+            paras.add(labels.format(Label.USER_QUESTION, r.question()));
+            paras.add(labels.format(Label.USER_ANSWER, r.answer()));
         }
         return String.join("\n\n", paras);
     }
 
-    private String content(Map<String, Object> p) {
+    private String content(List<String> descriptions) {
         List<String> parts = new ArrayList<>();
-        for (Object e : J.list(p, "entities")) {
-            String d = J.asText(J.get(e, "description"));
-            if (!d.isEmpty()) {
-                parts.add(MathDelimiters.normalize(d));
-            }
+        for (String d : descriptions) {
+            parts.add(MathDelimiters.normalize(d));
         }
         return String.join("\n\n", parts);
     }
 
-    private String nestedItem(Map<String, Object> wp, int depth, Set<String> seen) {
+    private String nestedItem(Workflow wp, int depth, Set<String> seen) {
         if (wp == null) {
-            return labels.format(Label.UNKNOWN_ITEM, Workflows.ITEM_WORKFLOW);
+            return labels.format(Label.UNKNOWN_ITEM, WorkflowItem.WORKFLOW);
         }
-        if (Workflows.isCouncilPayload(wp) || Workflows.isSubAgentPayload(wp)) {
+        if (wp.isCouncil() || wp.anchor()) {
             return ""; // rendered by the council step / the sub-agent step
         }
-        if (Workflows.steps(wp).isEmpty()) {
-            return labels.format(Label.UNKNOWN_ITEM, Workflows.ITEM_WORKFLOW);
+        if (wp.steps().isEmpty()) {
+            return labels.format(Label.UNKNOWN_ITEM, WorkflowItem.WORKFLOW);
         }
-        String id = J.str(wp, "id");
+        String id = wp.id();
         if (depth >= MAX_DEPTH || (!id.isEmpty() && seen.contains(id))) {
-            String headline = J.str(wp, "headline");
+            String headline = wp.headline();
             return labels.format(Label.NESTED_RECURSION_LIMIT, headline.isEmpty() ? labels.get(Label.UNNAMED) : headline);
         }
         return details(wp, labels.get(Label.LABEL_NESTED), "", depth, seen);
     }
 
     /** A payload as a {@code <details>} block, starting a fresh recursion set with its own id. */
-    public String details(Map<String, Object> wp, String label, String lockedReason) {
-        Set<String> seen = new HashSet<>();
-        return details(wp, label, lockedReason, 0, seen);
+    public String details(Workflow wp, String label, String lockedReason) {
+        return details(wp, label, lockedReason, 0, new HashSet<>());
     }
 
-    private String details(Map<String, Object> wp, String label, String lockedReason, int depth, Set<String> seen) {
+    private String details(Workflow wp, String label, String lockedReason, int depth, Set<String> seen) {
         Set<String> ids = new HashSet<>(seen);
-        String ownId = J.str(wp, "id");
-        if (!ownId.isEmpty()) {
-            ids.add(ownId);
+        if (!wp.id().isEmpty()) {
+            ids.add(wp.id());
         }
         List<String> body = new ArrayList<>();
         String answer = "";
         List<Citation> citations = new ArrayList<>();
-        List<Object> steps = Workflows.steps(wp);
-        for (Object step : steps) {
+        List<WorkflowStep> steps = wp.steps();
+        for (WorkflowStep step : steps) {
             List<String> parts = new ArrayList<>();
-            for (Object item : Workflows.items(step)) {
-                String type = Workflows.itemType(item);
-                if (Workflows.ITEM_TEXT.equals(type)
-                        && "answer".equals(J.str(Workflows.payload(item, "text_payload"), "variant"))) {
-                    String t = Workflows.text(Workflows.payload(item, "text_payload"));
+            for (WorkflowItem item : step.items()) {
+                String type = item.type();
+                if (WorkflowItem.TEXT.equals(type) && item.text().isAnswer()) {
+                    String t = item.text().body();
                     if (!t.isBlank()) {
                         answer = t;
                     }
-                } else if (Workflows.ITEM_SOURCES.equals(type)) {
-                    String t = Workflows.text(Workflows.payload(item, "text_payload"));
+                } else if (WorkflowItem.SOURCES.equals(type)) {
+                    String t = item.text().body();
                     if (!t.isBlank()) {
                         parts.add(MathDelimiters.normalize(t));
                     }
-                    citations.addAll(Citations.withUrl(J.list(Workflows.payload(item, "sources_payload"), "sources")));
+                    citations.addAll(item.sources());
                 } else {
                     String r = item(item, depth + 1, ids);
                     if (!r.isBlank()) {
@@ -214,8 +201,8 @@ public final class WorkflowItemRenderer {
             }
         }
         citations = Citations.dedupe(citations);
-        String headline = J.str(wp, "headline");
-        WorkflowStatus status = WorkflowStatus.classify(J.str(wp, "status"), lockedReason);
+        String headline = wp.headline();
+        WorkflowStatus status = WorkflowStatus.classify(wp.status(), lockedReason);
         List<String> lines = new ArrayList<>();
         lines.add(labels.get(Label.DETAILS_OPEN));
         lines.add(labels.format(Label.DETAILS_SUMMARY, label,
@@ -229,8 +216,8 @@ public final class WorkflowItemRenderer {
             lines.add(String.join("\n\n", body));
         } else if (!steps.isEmpty()) {
             List<String> compact = new ArrayList<>();
-            for (Object step : steps) {
-                if (!J.str(step, "title").isEmpty()) {
+            for (WorkflowStep step : steps) {
+                if (!step.title().isEmpty()) {
                     compact.add("- " + stepLine(step, true));
                 }
             }
@@ -259,21 +246,20 @@ public final class WorkflowItemRenderer {
      * A step's line inside a details block: {@code **title**（`tool`）} as a heading, or
      * {@code title（`tool`）} in the compact list; "" when the step has neither.
      */
-    private String stepLine(Object step, boolean compact) {
-        String title = J.str(step, "title");
-        String tool = J.str(step, "tool_name");
+    private String stepLine(WorkflowStep step, boolean compact) {
         StringBuilder sb = new StringBuilder();
-        if (!title.isEmpty()) {
-            sb.append(compact ? title : labels.format(Label.NESTED_STEP_HEADING, title));
+        if (!step.title().isEmpty()) {
+            sb.append(compact ? step.title() : labels.format(Label.NESTED_STEP_HEADING, step.title()));
         }
-        if (!tool.isEmpty()) {
-            sb.append(labels.format(Label.STEP_TOOL, tool));
+        if (!step.toolName().isEmpty()) {
+            sb.append(labels.format(Label.STEP_TOOL, step.toolName()));
         }
         return sb.toString();
     }
 
     /** {@code " · <tag>"} for annotated statuses, else "". */
     public String tag(WorkflowStatus status) {
-        return status.tag() == null ? "" : labels.format(Label.TAG_SEPARATOR, labels.get(status.tag()));
+        Label tag = Label.tagOf(status);
+        return tag == null ? "" : labels.format(Label.TAG_SEPARATOR, labels.get(tag));
     }
 }

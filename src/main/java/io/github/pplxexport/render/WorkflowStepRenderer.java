@@ -1,18 +1,18 @@
 package io.github.pplxexport.render;
 
-import io.github.pplxexport.json.J;
 import io.github.pplxexport.subagent.CouncilMember;
 import io.github.pplxexport.subagent.SubAgent;
 import io.github.pplxexport.subagent.SubAgentMap;
 import io.github.pplxexport.subagent.WorkflowStatus;
-import io.github.pplxexport.subagent.Workflows;
-import io.github.pplxexport.thread.Citation;
 import io.github.pplxexport.text.PyStrings;
+import io.github.pplxexport.thread.Citation;
+import io.github.pplxexport.thread.Workflow;
+import io.github.pplxexport.thread.WorkflowItem;
+import io.github.pplxexport.thread.WorkflowStep;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Steps of a computer or council turn's workflow block (reference-behaviour.md §8.4): council steps with
@@ -30,38 +30,37 @@ public final class WorkflowStepRenderer {
     }
 
     /** Step {@code index} (1-based) of a workflow block; "" when it renders nothing. */
-    public String render(Object step, int index, SubAgentMap subAgents) {
-        if (Workflows.isCouncilStep(step)) {
+    public String render(WorkflowStep step, int index, SubAgentMap subAgents) {
+        if (step.isCouncil()) {
             return council(step, index, subAgents);
         }
-        if (Workflows.isSubAgentStep(step)) {
-            return subAgent(step, index, Workflows.subAgentPayload(step), subAgents);
+        if (step.isSubAgent()) {
+            return subAgent(step, index, step.subAgentPayload(), subAgents);
         }
         return generic(step, index);
     }
 
-    private String generic(Object step, int index) {
-        String title = J.str(step, "title");
+    private String generic(WorkflowStep step, int index) {
+        String title = step.title();
         StringBuilder heading = new StringBuilder(title.isEmpty()
                 ? labels.format(Label.STEP, index) : labels.format(Label.STEP_TITLED, index, title));
-        String tool = J.str(step, "tool_name");
-        if (!tool.isEmpty()) {
-            heading.append(labels.format(Label.STEP_TOOL, tool));
+        if (!step.toolName().isEmpty()) {
+            heading.append(labels.format(Label.STEP_TOOL, step.toolName()));
         }
-        String start = J.str(step, "started_at");
-        String end = J.str(step, "completed_at");
+        String start = step.startedAt();
+        String end = step.completedAt();
         // The range shows at second precision, so it is compared there (the goldens omit 12:00:01 → 12:00:01).
-        if (!start.isEmpty() && !end.isEmpty() && !Workflows.time(start).equals(Workflows.time(end))) {
-            heading.append(labels.format(Label.TIME_RANGE, Workflows.time(start), Workflows.time(end)));
+        if (!start.isEmpty() && !end.isEmpty() && !Markdown.time(start).equals(Markdown.time(end))) {
+            heading.append(labels.format(Label.TIME_RANGE, Markdown.time(start), Markdown.time(end)));
         }
         List<String> parts = renderedItems(step, false);
         return parts.isEmpty() ? heading.toString() : heading + "\n\n" + String.join("\n\n", parts);
     }
 
-    private List<String> renderedItems(Object step, boolean skipPayloadItems) {
+    private List<String> renderedItems(WorkflowStep step, boolean skipPayloadItems) {
         List<String> parts = new ArrayList<>();
-        for (Object item : Workflows.items(step)) {
-            if (skipPayloadItems && Workflows.workflowPayload(item) != null) {
+        for (WorkflowItem item : step.items()) {
+            if (skipPayloadItems && item.workflow() != null) {
                 continue;
             }
             String r = items.item(item, 0, new HashSet<>());
@@ -72,33 +71,33 @@ public final class WorkflowStepRenderer {
         return parts;
     }
 
-    private String subAgent(Object step, int index, Map<String, Object> anchor, SubAgentMap subAgents) {
-        Map<String, Object> wp = anchor;
+    private String subAgent(WorkflowStep step, int index, Workflow anchor, SubAgentMap subAgents) {
+        Workflow wp = anchor;
         if (wp == null) {
-            for (Object item : Workflows.items(step)) {
-                if (Workflows.workflowPayload(item) != null) {
-                    wp = Workflows.workflowPayload(item);
+            for (WorkflowItem item : step.items()) {
+                if (item.workflow() != null) {
+                    wp = item.workflow();
                     break;
                 }
             }
         }
-        String sid = Workflows.subAgentId(step, wp);
-        String start = J.str(step, "started_at");
-        String end = J.str(step, "completed_at");
-        String dur = !start.isEmpty() && !Workflows.time(start).equals(Workflows.time(end))
-                ? labels.format(Label.TIME_RANGE, Workflows.time(start), Workflows.time(end)) : "";
+        String sid = step.subAgentId(wp);
+        String start = step.startedAt();
+        String end = step.completedAt();
+        String dur = !start.isEmpty() && !Markdown.time(start).equals(Markdown.time(end))
+                ? labels.format(Label.TIME_RANGE, Markdown.time(start), Markdown.time(end)) : "";
         SubAgent sub = subAgents.subAgent(sid);
         List<String> lines = new ArrayList<>();
         if (sub != null) {
-            lines.add(labels.format(Label.SUBAGENT_STEP, index, sub.headline, dur, items.tag(sub.statusClass())));
+            lines.add(labels.format(Label.SUBAGENT_STEP, index, sub.headline(), dur, items.tag(sub.statusClass())));
             lines.add("");
-            if (!sub.prompt.isEmpty()) {
+            if (!sub.prompt().isEmpty()) {
                 lines.add(labels.get(Label.SUBAGENT_PROMPT));
                 lines.add("");
-                lines.add(Markdown.blockquote(sub.prompt));
+                lines.add(Markdown.blockquote(sub.prompt()));
                 lines.add("");
             }
-            if (!sub.hasBackground) {
+            if (!sub.hasBackground()) {
                 // The reference shows only heading and prompt here; the anchor step's own items (e.g. the
                 // tool output the UI folds away) are kept too, so nothing is lost. Goldens have none.
                 List<String> own = renderedItems(step, true);
@@ -107,7 +106,7 @@ public final class WorkflowStepRenderer {
                     lines.add("");
                 }
             }
-            List<String> work = plainSteps.blocks(sub.steps);
+            List<String> work = plainSteps.blocks(sub.steps());
             if (!work.isEmpty()) {
                 lines.add(labels.get(Label.SUBAGENT_WORK));
                 lines.add("");
@@ -116,28 +115,28 @@ public final class WorkflowStepRenderer {
                     lines.add("");
                 }
             }
-            if (!PyStrings.isBlank(sub.answer)) {
+            if (!PyStrings.isBlank(sub.answer())) {
                 lines.add(labels.get(Label.SUBAGENT_CONCLUSION));
                 lines.add("");
-                lines.add(sub.answer); // raw: sub-agent conclusions are not normalised (§8.11)
+                lines.add(sub.answer()); // raw: sub-agent conclusions are not normalised (§8.11)
                 lines.add("");
             }
-            if (!sub.citations.isEmpty()) {
+            if (!sub.citations().isEmpty()) {
                 lines.add(labels.get(Label.SUBAGENT_CITATIONS));
                 lines.add("");
-                Markdown.linkLines(lines, sub.citations);
+                Markdown.linkLines(lines, sub.citations());
                 lines.add("");
             }
             return Markdown.lines(lines);
         }
-        String headline = J.str(wp, "headline");
+        String headline = wp == null ? "" : wp.headline();
         if (headline.isEmpty()) {
-            headline = J.str(step, "title");
+            headline = step.title();
         }
-        WorkflowStatus status = WorkflowStatus.classify(J.str(wp, "status"), "");
+        WorkflowStatus status = WorkflowStatus.classify(wp == null ? "" : wp.status(), "");
         lines.add(labels.format(Label.SUBAGENT_STEP, index, headline, dur, items.tag(status)));
         lines.add("");
-        String prompt = Workflows.prompt(wp);
+        String prompt = wp == null ? "" : wp.prompt();
         if (!prompt.isEmpty()) {
             lines.add(labels.get(Label.SUBAGENT_PROMPT));
             lines.add("");
@@ -149,24 +148,23 @@ public final class WorkflowStepRenderer {
         return Markdown.lines(lines);
     }
 
-    private String council(Object step, int index, SubAgentMap subAgents) {
-        String title = J.str(step, "title");
+    private String council(WorkflowStep step, int index, SubAgentMap subAgents) {
+        String title = step.title();
         List<String> parts = new ArrayList<>();
         parts.add(title.isEmpty() ? labels.format(Label.COUNCIL_STEP, index) : labels.format(Label.COUNCIL_STEP_TITLED, index, title));
-        List<Map<String, Object>> members = new ArrayList<>();
-        for (Object item : Workflows.items(step)) {
-            Map<String, Object> wp = Workflows.workflowPayload(item);
-            if (Workflows.isCouncilPayload(wp)) {
-                members.add(wp);
+        List<Workflow> members = new ArrayList<>();
+        for (WorkflowItem item : step.items()) {
+            if (item.workflow() != null && item.workflow().isCouncil()) {
+                members.add(item.workflow());
             }
         }
         List<String> models = new ArrayList<>();
-        for (Map<String, Object> wp : members) {
-            models.add("`" + J.str(wp, "model") + "`");
+        for (Workflow wp : members) {
+            models.add("`" + wp.model() + "`");
         }
         parts.add(labels.format(Label.COUNCIL_MODELS, String.join(labels.get(Label.COUNCIL_MODEL_SEPARATOR), models)));
-        for (Map<String, Object> wp : members) {
-            CouncilMember m = subAgents.councilMember(J.str(wp, "model"));
+        for (Workflow wp : members) {
+            CouncilMember m = subAgents.councilMember(wp.model());
             if (m != null) {
                 parts.add(councilDetails(m));
             }
@@ -177,10 +175,10 @@ public final class WorkflowStepRenderer {
     private String councilDetails(CouncilMember m) {
         List<String> lines = new ArrayList<>();
         lines.add(labels.get(Label.DETAILS_OPEN));
-        lines.add(labels.format(Label.COUNCIL_SUMMARY, m.headline.isEmpty() ? m.model : m.headline,
-                m.queryCount(), m.sources.size(), PyStrings.length(m.answer)));
+        lines.add(labels.format(Label.COUNCIL_SUMMARY, m.headline().isEmpty() ? m.model() : m.headline(),
+                m.queryCount(), m.sources().size(), PyStrings.length(m.answer())));
         lines.add("");
-        for (CouncilMember.Round r : m.rounds) {
+        for (CouncilMember.Round r : m.rounds()) {
             List<String> qs = new ArrayList<>();
             for (String q : r.queries()) {
                 qs.add("`" + q + "`");
@@ -194,7 +192,7 @@ public final class WorkflowStepRenderer {
         lines.add("");
         lines.add(labels.get(Label.COUNCIL_ANSWER));
         lines.add("");
-        lines.add(Markdown.answer(m.answer));
+        lines.add(Markdown.answer(m.answer()));
         lines.add("");
         lines.add(labels.get(Label.DETAILS_CLOSE));
         return Markdown.lines(lines);

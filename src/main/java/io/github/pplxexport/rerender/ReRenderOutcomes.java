@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.function.BooleanSupplier;
 
 /**
  * The small decisions of the re-render routes: which dirs to visit, what each one's outcome was, and the
@@ -18,9 +19,35 @@ import java.util.Iterator;
 public final class ReRenderOutcomes {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.re-render");
 
-    /** The thread dirs of the request's archive, lazily and in sorted order. */
-    public Iterator<Path> threadDirs(ReRenderRequest request) {
-        return ThreadDirs.walk(request.out(), request.limit());
+    private final BooleanSupplier stopRequested;
+
+    /** Outcomes of a run that always goes to the end. */
+    public ReRenderOutcomes() {
+        this(() -> false);
+    }
+
+    /**
+     * @param stopRequested true once the process is asked to stop (SIGINT, SIGTERM): no further thread dir is
+     *                      started, the ones in progress finish (every write is atomic), the totals are reported
+     */
+    public ReRenderOutcomes(BooleanSupplier stopRequested) {
+        this.stopRequested = stopRequested;
+    }
+
+    /** The thread dirs of the request's archive as jobs, lazily and in sorted order, until a stop is requested. */
+    public Iterator<ReRenderJob> threadDirs(ReRenderRequest request) {
+        Iterator<Path> dirs = ThreadDirs.walk(request.out(), request.limit());
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return !stopRequested.getAsBoolean() && dirs.hasNext();
+            }
+
+            @Override
+            public ReRenderJob next() {
+                return new ReRenderJob(dirs.next(), request);
+            }
+        };
     }
 
     public boolean renderable(Path dir) {
@@ -32,17 +59,18 @@ public final class ReRenderOutcomes {
         return new ThreadResult(dir, ThreadResult.Outcome.SKIPPED, false);
     }
 
-    public ThreadResult listed(Path dir, ReRenderRequest request) {
-        if (!renderable(dir)) {
-            return skipped(dir);
+    /** {@code --dry-run}: prints the dir instead of rendering it. */
+    public ThreadResult listed(ReRenderJob job) {
+        if (!renderable(job.dir())) {
+            return skipped(job.dir());
         }
-        System.out.println(shown(dir, request));
-        return new ThreadResult(dir, ThreadResult.Outcome.LISTED, false);
+        System.out.println(shown(job.dir(), job.request()));
+        return new ThreadResult(job.dir(), ThreadResult.Outcome.LISTED, false);
     }
 
-    public ThreadResult done(Path dir, MarkdownWriter.Result written, Boolean threadJsonWritten) {
+    public ThreadResult done(Path dir, MarkdownWriter.Result written, boolean threadJsonWritten) {
         return new ThreadResult(dir, written.changedAnything() ? ThreadResult.Outcome.RENDERED
-                : ThreadResult.Outcome.UNCHANGED, Boolean.TRUE.equals(threadJsonWritten));
+                : ThreadResult.Outcome.UNCHANGED, threadJsonWritten);
     }
 
     public ThreadResult failed(Path dir, ReRenderRequest request, Exception e) {
@@ -63,6 +91,9 @@ public final class ReRenderOutcomes {
     /** The summary after the split (an empty archive never reaches the aggregation). */
     public ReRenderSummary finish(Object body) {
         ReRenderSummary s = body instanceof ReRenderSummary r ? r : new ReRenderSummary();
+        if (stopRequested.getAsBoolean()) {
+            LOG.warn("[re-render] stopped on request: the totals below count the thread dirs done; the others are untouched");
+        }
         LOG.info(s.toString());
         return s;
     }

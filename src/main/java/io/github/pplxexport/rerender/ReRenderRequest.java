@@ -7,6 +7,4 @@ import java.nio.file.Path;
  * {@code --thread-json} (reference-cli-and-archive.md §2.7).
  */
 public record ReRenderRequest(Path out, int limit, boolean dryRun, boolean threadJson) {
-    /** The header the request travels in through the re-render routes. */
-    public static final String HEADER = "pplxReRender";
 }

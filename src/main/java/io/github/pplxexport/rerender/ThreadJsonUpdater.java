@@ -8,7 +8,9 @@ import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.subagent.Interruptions;
 import io.github.pplxexport.thread.ThreadInputException;
+import io.github.pplxexport.variant.AnswerVariant;
 import io.github.pplxexport.variant.AnswerVariantLog;
+import io.github.pplxexport.variant.AnswerVariants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,15 +45,16 @@ public final class ThreadJsonUpdater {
         } catch (JsonException e) {
             throw new ThreadInputException("thread.json: " + e.getMessage(), e);
         }
-        List<Map<String, Object>> interruptions = Interruptions.of(c.turns, c.subAgents, c.appendix);
-        ThreadJsonRegistries.Update u = ThreadJsonRegistries.apply(file, current, interruptions, c.answerVariants);
-        if (u.variantsChanged() && !c.answerVariants.isEmpty()) {
-            for (Map<String, Object> v : c.answerVariants) {
-                LOG.warn(AnswerVariantLog.warning(c.webUuid, c.title, v));
+        List<Map<String, Object>> interruptions = Interruptions.of(c.turns(), c.subAgents(), c.appendix());
+        ThreadJsonRegistries.Update u = ThreadJsonRegistries.apply(file, current, interruptions,
+                AnswerVariants.records(c.answerVariants()));
+        if (u.variantsChanged() && !c.answerVariants().isEmpty()) {
+            for (AnswerVariant v : c.answerVariants()) {
+                LOG.warn(AnswerVariantLog.warning(c.webUuid(), c.title(), v));
             }
             variantLogs.computeIfAbsent(out.toAbsolutePath().normalize(),
                             o -> new AnswerVariantLog(o.resolve("index").resolve("answer_variants_log.jsonl")))
-                    .append("offline", c.webUuid, c.title, c.answerVariants, Timestamps.nowUtc(Clock.systemUTC()));
+                    .append("offline", c.webUuid(), c.title(), c.answerVariants(), Timestamps.nowUtc(Clock.systemUTC()));
         }
         return u.written();
     }

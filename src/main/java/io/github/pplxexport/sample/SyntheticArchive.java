@@ -1,50 +1,69 @@
 package io.github.pplxexport.sample;
 
-import io.github.pplxexport.rerender.ThreadDirs;
+import io.github.pplxexport.archive.ThreadFiles;
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 /**
- * A large archive for benchmarks: the sample's thread dirs copied round-robin under new dir names
- * ({@code <account>/<mode>/<dir>-<n>}), raw files only, so re-render has real work on every one.
+ * Archives built from thread dirs found anywhere in a folder: an archive ({@code <account>/<mode>/<dir>/}),
+ * the sample library, or a folder of fixture dirs. Each source is laid out as an archive thread dir
+ * {@code <author>/<mode>/<name>/} (author and mode from its thread.json), raw files and thread.json only,
+ * so re-render has its real work to do. Benchmarks copy the sources round-robin into large archives; the
+ * conformance test lays out the reference's fixtures the same way.
  */
 public final class SyntheticArchive {
-    private static final List<String> RAW = List.of("raw_entries.json", "raw_blocks.json", "thread.json");
+    private static final List<String> RAW = List.of(ThreadFiles.RAW_ENTRIES, ThreadFiles.RAW_BLOCKS, ThreadFiles.THREAD_JSON);
 
     private SyntheticArchive() {
     }
 
-    /** Builds {@code count} thread dirs under {@code out} from the thread dirs of {@code sample}. */
-    public static void build(Path sample, Path out, int count) throws IOException {
-        List<Path> sources = threadDirs(sample);
-        if (sources.isEmpty()) {
-            throw new IOException("no thread dirs in " + sample);
+    /** Builds {@code count} thread dirs under {@code out} from the thread dirs found in {@code from}. */
+    public static void build(Path from, Path out, int count) throws IOException {
+        List<Path> sources = sources(from);
+        if (sources.isEmpty() && count > 0) {
+            throw new IOException("no thread dirs (folders holding " + ThreadFiles.RAW_ENTRIES + ") in " + from);
         }
+        Files.createDirectories(out);
         for (int i = 0; i < count; i++) {
             Path src = sources.get(i % sources.size());
-            Path rel = sample.relativize(src);
-            Path dst = out.resolve(rel.getParent().toString()).resolve(src.getFileName() + "-" + i);
-            Files.createDirectories(dst);
-            for (String f : RAW) {
-                if (Files.exists(src.resolve(f))) {
-                    Files.copy(src.resolve(f), dst.resolve(f));
-                }
-            }
+            layOut(src, out, src.getFileName() + "-" + i);
         }
     }
 
-    /** The sample's thread dirs that hold raw data, in the archive's sorted walk order. */
-    static List<Path> threadDirs(Path sample) {
-        List<Path> out = new ArrayList<>();
-        ThreadDirs.walk(sample, 0).forEachRemaining(d -> {
-            if (Files.exists(d.resolve("raw_entries.json"))) {
-                out.add(d);
+    /** The dirs holding a raw_entries.json, up to three levels down, in name order; hidden ones skipped. */
+    public static List<Path> sources(Path folder) throws IOException {
+        try (Stream<Path> s = Files.walk(folder, 3)) {
+            return s.filter(Files::isDirectory)
+                    .filter(d -> !d.getFileName().toString().startsWith("."))
+                    .filter(d -> Files.isRegularFile(d.resolve(ThreadFiles.RAW_ENTRIES)))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    /**
+     * Copies a thread dir's raw files and thread.json into {@code <archive>/<author>/<mode>/<name>/} and returns
+     * that dir; author and mode come from its thread.json ({@code unknown} / {@code search} when absent).
+     */
+    public static Path layOut(Path source, Path archive, String name) throws IOException {
+        Path threadJson = source.resolve(ThreadFiles.THREAD_JSON);
+        Map<String, Object> thread = Files.exists(threadJson) ? Json.readObject(threadJson) : Map.of();
+        String author = J.str(thread, "author").isEmpty() ? "unknown" : J.str(thread, "author");
+        String mode = J.str(thread, "mode").isEmpty() ? "search" : J.str(thread, "mode");
+        Path dir = archive.resolve(author).resolve(mode).resolve(name);
+        Files.createDirectories(dir);
+        for (String f : RAW) {
+            if (Files.exists(source.resolve(f))) {
+                Files.copy(source.resolve(f), dir.resolve(f));
             }
-        });
-        return out;
+        }
+        return dir;
     }
 }

@@ -1,12 +1,18 @@
 package io.github.pplxexport.subagent;
 
-import io.github.pplxexport.json.J;
+import io.github.pplxexport.thread.Entry;
+import io.github.pplxexport.thread.RawResponse;
 import io.github.pplxexport.thread.Turn;
+import io.github.pplxexport.thread.Workflow;
+import io.github.pplxexport.thread.WorkflowItem;
+import io.github.pplxexport.thread.WorkflowStep;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +23,7 @@ import java.util.Set;
  * renders in exactly one place. ① anchored ones render in the turn that launched them (via the
  * {@link SubAgentMap}); ② the rest go to {@code subagent_result} stub turns created within 10 s of their
  * completion (greedy by smallest gap, each payload once, a stub may take several); ③ what is left goes
- * to the conversation appendix. Mutates the turns (workflow block, stub payloads); returns level ③.
+ * to the conversation appendix.
  */
 public final class AttributionWaterfall {
     /** The stub window, inclusive. */
@@ -26,55 +32,58 @@ public final class AttributionWaterfall {
     private AttributionWaterfall() {
     }
 
-    /** Runs the three steps in the reference's order; returns the appendix items. */
-    public static List<AppendixItem> apply(List<Turn> turns, Map<String, Object> rawBlocks) {
-        attachWorkflowBlocks(turns, rawBlocks);
-        Set<String> anchored = anchoredIds(rawBlocks);
-        List<Candidate> candidates = topLevelPayloads(rawBlocks);
-        Set<Candidate> used = attachStubPayloads(turns, rawBlocks, candidates, anchored);
-        return unconsumed(candidates, anchored, used);
+    /** The turns with their workflow blocks and stub payloads attached, and the appendix (level ③). */
+    public record Result(List<Turn> turns, List<AppendixItem> appendix) {
+    }
+
+    /** Runs the three steps in the reference's order. */
+    public static Result apply(List<Turn> turns, RawResponse blocks) {
+        List<Turn> withBlocks = attachWorkflowBlocks(turns, blocks);
+        Set<String> anchored = anchoredIds(blocks);
+        List<Candidate> candidates = topLevelPayloads(blocks);
+        Set<Candidate> used = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Turn> attached = attachStubPayloads(withBlocks, blocks, candidates, anchored, used);
+        return new Result(List.copyOf(attached), unconsumed(candidates, anchored, used));
     }
 
     /** Each main entry's workflow block goes to the turn with the same uuid (the last block wins). */
-    static void attachWorkflowBlocks(List<Turn> turns, Map<String, Object> rawBlocks) {
-        Map<String, Map<String, Object>> byUuid = new HashMap<>();
-        for (Object entry : J.list(rawBlocks, "entries")) {
-            List<Map<String, Object>> blocks = Workflows.workflowBlocks(entry);
-            if (!blocks.isEmpty()) {
-                byUuid.put(J.str(entry, "uuid"), blocks.get(blocks.size() - 1));
+    static List<Turn> attachWorkflowBlocks(List<Turn> turns, RawResponse blocks) {
+        Map<String, Workflow> byUuid = new HashMap<>();
+        for (Entry entry : blocks.entries()) {
+            List<Workflow> wbs = entry.workflowBlocks();
+            if (!wbs.isEmpty()) {
+                byUuid.put(entry.uuid(), wbs.get(wbs.size() - 1));
             }
         }
+        List<Turn> out = new ArrayList<>(turns.size());
         for (Turn t : turns) {
-            Map<String, Object> wb = byUuid.get(t.uuid);
-            if (wb != null) {
-                t.workflowBlock = wb;
-                t.metadata.put("wf_status", J.str(wb, "status"));
-            }
+            Workflow wb = byUuid.get(t.uuid());
+            out.add(wb == null ? t : t.withWorkflow(wb));
         }
+        return out;
     }
 
     /** Payload ids reachable by recursive descent through the main entries' workflow blocks. */
-    public static Set<String> anchoredIds(Map<String, Object> rawBlocks) {
+    static Set<String> anchoredIds(RawResponse blocks) {
         Set<String> ids = new HashSet<>();
-        for (Object entry : J.list(rawBlocks, "entries")) {
-            for (Map<String, Object> wb : Workflows.workflowBlocks(entry)) {
+        for (Entry entry : blocks.entries()) {
+            for (Workflow wb : entry.workflowBlocks()) {
                 collectIds(wb, ids, 0);
             }
         }
         return ids;
     }
 
-    private static void collectIds(Map<String, Object> workflow, Set<String> ids, int depth) {
+    private static void collectIds(Workflow workflow, Set<String> ids, int depth) {
         if (depth > 64) {
             return; // hostile nesting: stop rather than overflow the stack
         }
-        for (Object step : Workflows.steps(workflow)) {
-            for (Object item : Workflows.items(step)) {
-                Map<String, Object> wp = Workflows.workflowPayload(item);
+        for (WorkflowStep step : workflow.steps()) {
+            for (WorkflowItem item : step.items()) {
+                Workflow wp = item.workflow();
                 if (wp != null) {
-                    String id = J.str(wp, "id");
-                    if (!id.isEmpty()) {
-                        ids.add(id);
+                    if (!wp.id().isEmpty()) {
+                        ids.add(wp.id());
                     }
                     collectIds(wp, ids, depth + 1);
                 }
@@ -83,23 +92,23 @@ public final class AttributionWaterfall {
     }
 
     /** A top-level background payload with the entry it came from. */
-    public record Candidate(Map<String, Object> payload, Map<String, Object> backgroundEntry) {
-        public String id() {
-            return J.str(payload, "id");
+    record Candidate(Workflow payload, Entry backgroundEntry) {
+        /** Effective completion: payload completed_at, else the entry's update time (interrupted runs have none). */
+        String completion() {
+            return payload.hasCompletedAt() ? payload.completedAt() : backgroundEntry.updated();
         }
     }
 
     /** The workflow payloads found directly in the step items of each background workflow block. */
-    public static List<Candidate> topLevelPayloads(Map<String, Object> rawBlocks) {
+    static List<Candidate> topLevelPayloads(RawResponse blocks) {
         List<Candidate> out = new ArrayList<>();
-        for (Object bg : J.list(rawBlocks, "background_entries")) {
-            Map<String, Object> bgEntry = J.asMap(bg);
-            for (Map<String, Object> wb : Workflows.workflowBlocks(bg)) {
-                for (Object step : Workflows.steps(wb)) {
-                    for (Object item : Workflows.items(step)) {
-                        Map<String, Object> wp = Workflows.workflowPayload(item);
-                        if (wp != null && !J.str(wp, "id").isEmpty()) {
-                            out.add(new Candidate(wp, bgEntry));
+        for (Entry bg : blocks.background()) {
+            for (Workflow wb : bg.workflowBlocks()) {
+                for (WorkflowStep step : wb.steps()) {
+                    for (WorkflowItem item : step.items()) {
+                        Workflow wp = item.workflow();
+                        if (wp != null && !wp.id().isEmpty()) {
+                            out.add(new Candidate(wp, bg));
                         }
                     }
                 }
@@ -110,29 +119,29 @@ public final class AttributionWaterfall {
 
     /**
      * Level ②: stub turns (blocks entry with trigger subagent_result and no workflow steps, with a creation
-     * time) absorb unanchored payloads completed within the window. Returns the payloads consumed.
+     * time) absorb unanchored payloads completed within the window; {@code used} collects what they took.
      */
-    static Set<Candidate> attachStubPayloads(List<Turn> turns, Map<String, Object> rawBlocks,
-                                             List<Candidate> all, Set<String> anchored) {
-        Map<String, Object> blocksEntryByUuid = new HashMap<>();
-        for (Object e : J.list(rawBlocks, "entries")) {
-            blocksEntryByUuid.putIfAbsent(J.str(e, "uuid"), e);
+    static List<Turn> attachStubPayloads(List<Turn> turns, RawResponse blocks, List<Candidate> all, Set<String> anchored,
+                                         Set<Candidate> used) {
+        Map<String, Entry> blocksEntryByUuid = new HashMap<>();
+        for (Entry e : blocks.entries()) {
+            blocksEntryByUuid.putIfAbsent(e.uuid(), e);
         }
-        List<Turn> stubs = new ArrayList<>();
-        for (Turn t : turns) {
-            Object be = blocksEntryByUuid.get(t.uuid);
-            if (be != null && "subagent_result".equals(J.str(be, "trigger")) && workflowStepCount(be) == 0
-                    && t.createdUs != null) {
-                stubs.add(t);
+        List<Integer> stubs = new ArrayList<>();
+        for (int i = 0; i < turns.size(); i++) {
+            Turn t = turns.get(i);
+            Entry be = blocksEntryByUuid.get(t.uuid());
+            if (be != null && "subagent_result".equals(be.trigger()) && be.workflowStepCount() == 0 && t.createdUs() != null) {
+                stubs.add(i);
             }
         }
         List<Candidate> candidates = new ArrayList<>();
         List<Double> completedAt = new ArrayList<>();
         for (Candidate c : all) {
-            if (anchored.contains(c.id())) {
+            if (anchored.contains(c.payload().id())) {
                 continue;
             }
-            Double when = IsoTime.epochSeconds(completion(c));
+            Double when = IsoTime.epochSeconds(c.completion());
             if (when != null) {
                 candidates.add(c);
                 completedAt.add(when);
@@ -142,7 +151,7 @@ public final class AttributionWaterfall {
         }
         List<Pair> pairs = new ArrayList<>();
         for (int s = 0; s < stubs.size(); s++) {
-            double created = stubs.get(s).createdUs / 1_000_000.0;
+            double created = turns.get(stubs.get(s)).createdUs() / 1_000_000.0;
             for (int c = 0; c < candidates.size(); c++) {
                 double gap = Math.abs(created - completedAt.get(c));
                 if (gap <= WINDOW_SECONDS) {
@@ -151,49 +160,31 @@ public final class AttributionWaterfall {
             }
         }
         pairs.sort(Comparator.comparingDouble(Pair::gap)); // stable: ties keep stub-major, candidate order
-        Set<Candidate> used = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        Map<Integer, List<Integer>> byStub = new LinkedHashMap<>();
+        Map<Integer, List<Workflow>> byStub = new LinkedHashMap<>();
         for (Pair p : pairs) {
             Candidate c = candidates.get(p.candidate());
             if (used.add(c)) {
-                byStub.computeIfAbsent(p.stub(), k -> new ArrayList<>()).add(p.candidate());
+                byStub.computeIfAbsent(p.stub(), k -> new ArrayList<>()).add(c.payload());
             }
         }
-        for (Map.Entry<Integer, List<Integer>> e : byStub.entrySet()) {
-            Turn stub = stubs.get(e.getKey());
-            for (int c : e.getValue()) {
-                stub.stubPayloads.add(candidates.get(c).payload());
-            }
+        List<Turn> out = new ArrayList<>(turns);
+        for (Map.Entry<Integer, List<Workflow>> e : byStub.entrySet()) {
+            int i = stubs.get(e.getKey());
+            out.set(i, out.get(i).withStubPayloads(e.getValue()));
         }
-        return used;
-    }
-
-    /** Effective completion: payload completed_at, else the entry's update time (interrupted runs have none). */
-    static String completion(Candidate c) {
-        return J.firstStr(c.payload(), "completed_at").isEmpty()
-                ? J.firstStr(c.backgroundEntry(), "entry_updated_datetime", "updated_datetime")
-                : J.str(c.payload(), "completed_at");
-    }
-
-    private static int workflowStepCount(Object blocksEntry) {
-        int n = 0;
-        for (Map<String, Object> wb : Workflows.workflowBlocks(blocksEntry)) {
-            n += Workflows.steps(wb).size();
-        }
-        return n;
+        return out;
     }
 
     /** Level ③: every top-level payload neither anchored nor absorbed, in background-entry order. */
     static List<AppendixItem> unconsumed(List<Candidate> all, Set<String> anchored, Set<Candidate> used) {
         List<AppendixItem> out = new ArrayList<>();
         for (Candidate c : all) {
-            if (anchored.contains(c.id()) || used.contains(c)) {
+            if (anchored.contains(c.payload().id()) || used.contains(c)) {
                 continue;
             }
-            Map<String, Object> bg = c.backgroundEntry();
-            out.add(new AppendixItem(c.payload(), J.str(bg, "locked_reason"),
-                    J.firstStr(bg, "entry_updated_datetime", "updated_datetime"), J.str(bg, "uuid")));
+            Entry bg = c.backgroundEntry();
+            out.add(new AppendixItem(c.payload(), bg.lockedReason(), bg.updated(), bg.uuid()));
         }
-        return out;
+        return List.copyOf(out);
     }
 }

@@ -1,8 +1,9 @@
 package io.github.pplxexport.subagent;
 
-import io.github.pplxexport.json.J;
 import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Turn;
+import io.github.pplxexport.thread.Workflow;
+import io.github.pplxexport.thread.WorkflowStep;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,35 +25,35 @@ public final class Interruptions {
     public static List<Map<String, Object>> of(List<Turn> turns, SubAgentMap subAgents, List<AppendixItem> appendix) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Turn t : turns) {
-            String loc = String.format("turn_%04d", t.index);
+            String loc = String.format("turn_%04d", t.index());
             WorkflowStatus turnClass = WorkflowStatus.classify(t.workflowStatus(), t.lockedReason());
             if (turnClass.isInterruption()) {
-                out.add(record(loc, turnClass, PyStrings.head(t.query, HEADLINE_MAX), t.workflowStatus()));
+                out.add(record(loc, turnClass, PyStrings.head(t.query(), HEADLINE_MAX), t.workflowStatus()));
             }
-            if (t.workflowBlock != null) {
-                for (Object step : Workflows.steps(t.workflowBlock)) {
-                    Map<String, Object> wp = Workflows.subAgentPayload(step);
+            if (t.workflow() != null) {
+                for (WorkflowStep step : t.workflow().steps()) {
+                    Workflow wp = step.subAgentPayload();
                     if (wp == null) {
                         continue;
                     }
-                    SubAgent sub = subAgents.subAgent(Workflows.subAgentId(step, wp));
+                    SubAgent sub = subAgents.subAgent(step.subAgentId(wp));
                     if (sub != null && sub.statusClass().isInterruption()) {
-                        out.add(record(loc + "/subagent", sub.statusClass(), sub.headline, sub.status));
+                        out.add(record(loc + "/subagent", sub.statusClass(), sub.headline(), sub.status()));
                     }
                 }
             }
-            for (Map<String, Object> wp : t.stubPayloads) {
-                WorkflowStatus cls = WorkflowStatus.classify(J.str(wp, "status"), t.lockedReason());
+            for (Workflow wp : t.stubPayloads()) {
+                WorkflowStatus cls = WorkflowStatus.classify(wp.status(), t.lockedReason());
                 if (cls.isInterruption()) {
-                    out.add(record(loc + "/subagent_stub", cls, J.str(wp, "headline"), J.str(wp, "status")));
+                    out.add(record(loc + "/subagent_stub", cls, wp.headline(), wp.status()));
                 }
             }
         }
         for (AppendixItem item : appendix) {
-            String status = J.str(item.payload(), "status");
+            String status = item.payload().status();
             WorkflowStatus cls = WorkflowStatus.classify(status, item.lockedReason());
             if (cls.isInterruption()) {
-                out.add(record("background_unassigned", cls, J.str(item.payload(), "headline"), status));
+                out.add(record("background_unassigned", cls, item.payload().headline(), status));
             }
         }
         return out;

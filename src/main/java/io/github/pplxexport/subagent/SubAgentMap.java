@@ -1,9 +1,13 @@
 package io.github.pplxexport.subagent;
 
-import io.github.pplxexport.json.J;
-import io.github.pplxexport.thread.Turn;
-import io.github.pplxexport.thread.TurnParser;
+import io.github.pplxexport.thread.Entry;
+import io.github.pplxexport.thread.RawResponse;
+import io.github.pplxexport.thread.ThreadInputException;
+import io.github.pplxexport.thread.Workflow;
+import io.github.pplxexport.thread.WorkflowItem;
+import io.github.pplxexport.thread.WorkflowStep;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,8 +17,15 @@ import java.util.Map;
  * the anchors' headline and prompt. Built from the blocks and plain responses alone, with no network.
  */
 public final class SubAgentMap {
-    private final Map<String, SubAgent> subAgents = new LinkedHashMap<>();
-    private final Map<String, CouncilMember> council = new LinkedHashMap<>();
+    public static final SubAgentMap EMPTY = new SubAgentMap(Map.of(), Map.of());
+
+    private final Map<String, SubAgent> subAgents;
+    private final Map<String, CouncilMember> council;
+
+    private SubAgentMap(Map<String, SubAgent> subAgents, Map<String, CouncilMember> council) {
+        this.subAgents = Collections.unmodifiableMap(subAgents);
+        this.council = Collections.unmodifiableMap(council);
+    }
 
     public SubAgent subAgent(String id) {
         return subAgents.get(id);
@@ -28,38 +39,35 @@ public final class SubAgentMap {
         return subAgents;
     }
 
-    public static SubAgentMap build(Map<String, Object> rawBlocks, Map<String, Object> rawEntries) {
-        SubAgentMap map = new SubAgentMap();
-        if (rawBlocks == null) {
-            return map;
-        }
-        for (Object entry : J.list(rawBlocks, "entries")) {
-            for (Map<String, Object> wb : Workflows.workflowBlocks(entry)) {
-                for (Object step : Workflows.steps(wb)) {
-                    for (Object item : Workflows.items(step)) {
-                        Map<String, Object> wp = Workflows.workflowPayload(item);
-                        if (Workflows.isCouncilPayload(wp)) {
-                            map.council.putIfAbsent(J.str(wp, "model"), CouncilMember.of(wp));
+    public static SubAgentMap build(RawResponse blocks, RawResponse plain) {
+        Map<String, CouncilMember> council = new LinkedHashMap<>();
+        for (Entry entry : blocks.entries()) {
+            for (Workflow wb : entry.workflowBlocks()) {
+                for (WorkflowStep step : wb.steps()) {
+                    for (WorkflowItem item : step.items()) {
+                        if (item.workflow() != null && item.workflow().isCouncil()) {
+                            council.putIfAbsent(item.workflow().model(), CouncilMember.of(item.workflow()));
                         }
                     }
                 }
             }
         }
-        if (!map.council.isEmpty()) {
-            return map; // a council thread has no background logic
+        if (!council.isEmpty()) {
+            return new SubAgentMap(Map.of(), council); // a council thread has no background logic
         }
-        Map<String, Object> plainById = new LinkedHashMap<>();
-        for (Object bg : J.list(rawEntries, "background_entries")) {
-            plainById.putIfAbsent(J.str(bg, "uuid"), bg);
+        Map<String, Entry> plainById = new LinkedHashMap<>();
+        for (Entry bg : plain.background()) {
+            plainById.putIfAbsent(bg.uuid(), bg);
         }
-        for (Object bg : J.list(rawBlocks, "background_entries")) {
+        Map<String, SubAgent> subAgents = new LinkedHashMap<>();
+        for (Entry bg : blocks.background()) {
             String sid = null;
             String status = "";
-            for (Map<String, Object> wb : Workflows.workflowBlocks(bg)) {
-                for (Object step : Workflows.steps(wb)) {
-                    if ("run_subagent".equals(J.str(step, "tool_name")) && !J.str(step, "id").isEmpty()) {
-                        sid = J.str(step, "id");
-                        status = J.str(wb, "status");
+            for (Workflow wb : bg.workflowBlocks()) {
+                for (WorkflowStep step : wb.steps()) {
+                    if ("run_subagent".equals(step.toolName()) && !step.id().isEmpty()) {
+                        sid = step.id();
+                        status = wb.status();
                         break;
                     }
                 }
@@ -70,36 +78,28 @@ public final class SubAgentMap {
             if (sid == null) {
                 continue;
             }
-            SubAgent sub = new SubAgent(sid);
-            sub.hasBackground = true;
-            sub.status = status;
-            sub.lockedReason = J.str(bg, "locked_reason");
-            Object plain = plainById.getOrDefault(J.str(bg, "uuid"), bg);
-            Map<String, Object> plainEntry = J.asMap(plain);
-            Turn parsed = TurnParser.parse(plainEntry, 0);
-            sub.steps = parsed.steps;
-            sub.answer = parsed.answer;
-            sub.citations = parsed.citations;
-            sub.threadUuid = J.str(plainEntry, "backend_uuid");
-            map.subAgents.put(sid, sub);
+            Entry run = plainById.getOrDefault(bg.uuid(), bg);
+            if (run.problem() != null) {
+                throw new ThreadInputException(run.problem());
+            }
+            subAgents.put(sid, new SubAgent(sid, "", "", run.steps(), run.answer(), run.citations(), status,
+                    bg.lockedReason(), true));
         }
         // Anchors name their sub-agents and hold the prompt; an anchor without a background run still gets
         // an entry (status unknown, so never annotated), which is how the reference renders it.
-        for (Object entry : J.list(rawBlocks, "entries")) {
-            for (Map<String, Object> wb : Workflows.workflowBlocks(entry)) {
-                for (Object step : Workflows.steps(wb)) {
-                    Map<String, Object> wp = Workflows.subAgentPayload(step);
+        for (Entry entry : blocks.entries()) {
+            for (Workflow wb : entry.workflowBlocks()) {
+                for (WorkflowStep step : wb.steps()) {
+                    Workflow wp = step.subAgentPayload();
                     if (wp == null) {
                         continue;
                     }
-                    String sid = Workflows.subAgentId(step, wp);
-                    SubAgent sub = map.subAgents.computeIfAbsent(sid, SubAgent::new);
-                    String headline = J.str(wp, "headline");
-                    sub.headline = headline.isEmpty() ? J.str(step, "title") : headline;
-                    sub.prompt = Workflows.prompt(wp);
+                    String sid = step.subAgentId(wp);
+                    SubAgent sub = subAgents.computeIfAbsent(sid, SubAgent::anchorOnly);
+                    subAgents.put(sid, sub.withAnchor(wp.headline().isEmpty() ? step.title() : wp.headline(), wp.prompt()));
                 }
             }
         }
-        return map;
+        return new SubAgentMap(subAgents, Map.of());
     }
 }

@@ -1,7 +1,5 @@
 package io.github.pplxexport.subagent;
 
-import io.github.pplxexport.render.Label;
-
 import java.util.Locale;
 
 /**
@@ -10,20 +8,20 @@ import java.util.Locale;
  * and alerting. Completed runs are never annotated; unknown values stay silent.
  */
 public enum WorkflowStatus {
-    COMPLETED("completed", null),
-    LIMIT_INTERRUPTED("limit_interrupted", Label.TAG_LIMIT_INTERRUPTED),
-    AWAITING("awaiting", Label.TAG_AWAITING),
-    CANCELED("canceled", Label.TAG_CANCELED),
-    OTHER("other", null);
+    COMPLETED("completed", false),
+    LIMIT_INTERRUPTED("limit_interrupted", true),
+    AWAITING("awaiting", true),
+    CANCELED("canceled", true),
+    OTHER("other", false);
 
     public static final String SPENDING_LIMIT = "spending_limit_exceeded";
 
     private final String kind;
-    private final Label tag;
+    private final boolean interruption;
 
-    WorkflowStatus(String kind, Label tag) {
+    WorkflowStatus(String kind, boolean interruption) {
         this.kind = kind;
-        this.tag = tag;
+        this.interruption = interruption;
     }
 
     /** The {@code kind} written to thread.json interruptions. */
@@ -31,14 +29,9 @@ public enum WorkflowStatus {
         return kind;
     }
 
-    /** The heading annotation, or null when this class is not annotated. */
-    public Label tag() {
-        return tag;
-    }
-
-    /** Annotated cases are exactly the ones registered in thread.json (spec README decision). */
+    /** Annotated in the Markdown and registered in thread.json: exactly the same cases (spec README decision). */
     public boolean isInterruption() {
-        return tag != null;
+        return interruption;
     }
 
     public static WorkflowStatus classify(String status, String lockedReason) {

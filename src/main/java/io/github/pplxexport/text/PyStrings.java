@@ -21,10 +21,18 @@ public final class PyStrings {
         if (s == null) {
             return "";
         }
-        if (s.length() <= n || s.codePointCount(0, s.length()) <= n) {
+        int len = s.length();
+        if (len <= n) {
             return s;
         }
-        return s.substring(0, s.offsetByCodePoints(0, n));
+        // walk n code points at most (a long snippet cut at 500 is not counted to its end)
+        int i = 0;
+        for (int cps = 0; cps < n && i < len; cps++) {
+            if (Character.isHighSurrogate(s.charAt(i++)) && i < len && Character.isLowSurrogate(s.charAt(i))) {
+                i++;
+            }
+        }
+        return i >= len ? s : s.substring(0, i);
     }
 
     /** Python's {@code a < b} order for str: by code point (Java's compareTo orders UTF-16 units, which differs above U+FFFF). */

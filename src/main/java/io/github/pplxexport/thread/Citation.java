@@ -1,17 +1,17 @@
 package io.github.pplxexport.thread;
 
-import io.github.pplxexport.text.PyStrings;
-
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.text.PyStrings;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A normalised citation (reference-behaviour.md §2.6, §5.5): name ≤ 200 characters, snippet ≤ 500,
- * category defaults to {@code web}.
+ * A normalised citation (reference-behaviour.md §2.6, §8.9): name ≤ 200 characters, snippet ≤ 500,
+ * category defaults to {@code web}; the timestamp is the raw JSON value of {@code timestamp}, else
+ * {@code date}, else null (never "").
  */
-public record Citation(String name, String url, String snippet, String timestamp, String category) {
+public record Citation(String name, String url, String snippet, Object timestamp, String category) {
 
     static final int NAME_MAX = 200;
     static final int SNIPPET_MAX = 500;
@@ -19,11 +19,15 @@ public record Citation(String name, String url, String snippet, String timestamp
     /** Lenient normalisation with the field-name fallbacks name/title, url/link, snippet/text, timestamp/date, category/type. */
     public static Citation of(Map<String, Object> raw) {
         String category = J.firstStr(raw, "category", "type");
+        Object timestamp = raw.get("timestamp");
+        if (!J.truthy(timestamp)) {
+            timestamp = J.truthy(raw.get("date")) ? raw.get("date") : null;
+        }
         return new Citation(
                 PyStrings.head(J.firstStr(raw, "name", "title"), NAME_MAX),
                 J.firstStr(raw, "url", "link"),
                 PyStrings.head(J.firstStr(raw, "snippet", "text"), SNIPPET_MAX),
-                J.firstStr(raw, "timestamp", "date"),
+                timestamp,
                 category.isEmpty() ? "web" : category);
     }
 

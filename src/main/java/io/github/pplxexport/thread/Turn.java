@@ -1,57 +1,61 @@
 package io.github.pplxexport.thread;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One turn of a thread: the parsed form of one main entry (reference-behaviour.md §2.6, §5.5).
- * Workflow modes later attach their workflow block ({@link #workflowBlock}) and the background payloads
- * a stub turn absorbed ({@link #stubPayloads}).
+ * One turn of a thread: a main entry in turn order (reference-behaviour.md §2.6, §5.5). Workflow modes add
+ * the entry's workflow block ({@link #workflow()}, with its status) and the background payloads a
+ * {@code subagent_result} stub turn absorbed ({@link #stubPayloads()}).
  */
-public final class Turn {
-    public int index;
-    public final String uuid;
-    public final String contextUuid;
-    public final String query;
-    public final String author;
-    /** Microseconds since the epoch, or null when missing or not an integer. */
-    public final Long createdUs;
-    public final Long updatedUs;
-    public final List<Step> steps;
-    public final String answer;
-    public final List<Citation> citations;
-    /** The entry's trigger, e.g. {@code subagent_result} for stub turns. */
-    public final String trigger;
-    /** report_info, locked_reason, query_source, wf_status, in the reference's key names. */
-    public final Map<String, Object> metadata = new LinkedHashMap<>();
+public record Turn(int index, Entry entry, Workflow workflow, List<Workflow> stubPayloads) {
 
-    /** The main entry's workflow block from raw_blocks.json (computer/council only), else null. */
-    public Map<String, Object> workflowBlock;
-    /** Background payloads attributed to this stub turn by the time window (computer/council only). */
-    public final List<Map<String, Object>> stubPayloads = new ArrayList<>();
+    public Turn(int index, Entry entry) {
+        this(index, entry, null, List.of());
+    }
 
-    public Turn(int index, String uuid, String contextUuid, String query, String author, Long createdUs,
-                Long updatedUs, List<Step> steps, String answer, List<Citation> citations, String trigger) {
-        this.index = index;
-        this.uuid = uuid;
-        this.contextUuid = contextUuid;
-        this.query = query;
-        this.author = author;
-        this.createdUs = createdUs;
-        this.updatedUs = updatedUs;
-        this.steps = steps;
-        this.answer = answer;
-        this.citations = citations;
-        this.trigger = trigger;
+    public Turn withWorkflow(Workflow block) {
+        return new Turn(index, entry, block, stubPayloads);
+    }
+
+    public Turn withStubPayloads(List<Workflow> payloads) {
+        return new Turn(index, entry, workflow, List.copyOf(payloads));
+    }
+
+    public String uuid() {
+        return entry.uuid();
+    }
+
+    public String query() {
+        return entry.query();
+    }
+
+    public Long createdUs() {
+        return entry.createdUs();
+    }
+
+    public List<Step> steps() {
+        return entry.steps();
+    }
+
+    public String answer() {
+        return entry.answer();
+    }
+
+    public List<Citation> citations() {
+        return entry.citations();
+    }
+
+    public Map<String, Object> reportInfo() {
+        return entry.reportInfo();
     }
 
     public String lockedReason() {
-        return metadata.get("locked_reason") instanceof String s ? s : "";
+        return entry.lockedReason();
     }
 
+    /** The attached workflow block's status ({@code wf_status}), "" without one. */
     public String workflowStatus() {
-        return metadata.get("wf_status") instanceof String s ? s : "";
+        return workflow == null ? "" : workflow.status();
     }
 }

@@ -32,14 +32,14 @@ public final class AnswerVariantLog {
 
     /** Appends the records not yet registered; returns how many were new. */
     public synchronized int append(String source, String webUuid, String title,
-                                   List<Map<String, Object>> variants, String detectedAt) throws IOException {
+                                   List<AnswerVariant> variants, String detectedAt) throws IOException {
         if (known == null) {
             known = loadKeys();
         }
         int added = 0;
         StringBuilder sb = new StringBuilder();
-        for (Map<String, Object> v : variants) {
-            String key = webUuid + "\u0000" + J.str(v, "entry_uuid");
+        for (AnswerVariant v : variants) {
+            String key = webUuid + "\u0000" + v.entryUuid();
             if (!known.add(key)) {
                 continue;
             }
@@ -49,10 +49,10 @@ public final class AnswerVariantLog {
             rec.put("web_uuid", webUuid);
             rec.put("uuid8", PyStrings.head(webUuid, 8));
             rec.put("title", title);
-            rec.put("entry_uuid", J.str(v, "entry_uuid"));
-            rec.put("sibling_uuid", J.str(v, "sibling_uuid"));
-            rec.put("selection_status", J.str(v, "selection_status"));
-            rec.put("experiment_role", J.str(v, "experiment_role"));
+            rec.put("entry_uuid", v.entryUuid());
+            rec.put("sibling_uuid", v.siblingUuid());
+            rec.put("selection_status", v.selectionStatus());
+            rec.put("experiment_role", v.experimentRole());
             sb.append(PyJson.compact(rec)).append('\n');
             added++;
         }
@@ -85,15 +85,15 @@ public final class AnswerVariantLog {
     }
 
     /** The one-line warning for a hit (§4.2). */
-    public static String warning(String webUuid, String title, Map<String, Object> v) {
-        String selection = J.str(v, "selection_status");
+    public static String warning(String webUuid, String title, AnswerVariant v) {
+        String selection = v.selectionStatus();
         return "ANSWER_VARIANT_DETECTED thread=" + webUuid
                 + " uuid8=" + PyStrings.head(webUuid, 8)
                 + " title=" + PyJson.quote(title)
-                + " entry=" + J.str(v, "entry_uuid")
-                + " sibling=" + J.str(v, "sibling_uuid")
+                + " entry=" + v.entryUuid()
+                + " sibling=" + v.siblingUuid()
                 + " selection_status=" + (selection.isEmpty() ? "UNSPECIFIED" : selection)
-                + " experiment_role=" + J.str(v, "experiment_role")
+                + " experiment_role=" + v.experimentRole()
                 + " | 平台以另一版本改写了该轮回答，被替换的版本无法通过 API 取回：请人工确认并另存为"
                 + " rewritten_answer_variant.md（参见 thread.json.answer_variants、index/answer_variants_log.jsonl、API 参考 §5.2）";
     }

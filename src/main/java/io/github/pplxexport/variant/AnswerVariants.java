@@ -2,7 +2,6 @@ package io.github.pplxexport.variant;
 
 import io.github.pplxexport.json.J;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,35 +17,40 @@ public final class AnswerVariants {
     private AnswerVariants() {
     }
 
-    /** The records for every hit, in entry order; empty when the thread is healthy. */
-    public static List<Map<String, Object>> detect(Map<String, Object> rawEntries) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Object entry : J.list(rawEntries, "entries")) {
-            Map<String, Object> meta = J.asMap(J.get(entry, "side_by_side_metadata"));
-            if (meta == null || !isHit(meta)) {
-                continue;
-            }
-            Map<String, Object> rec = new LinkedHashMap<>();
-            rec.put("entry_uuid", J.str(entry, "uuid"));
-            rec.put("sibling_uuid", J.asText(meta.get("sibling_uuid")));
-            rec.put("selection_status", J.asText(meta.get("selection_status")));
-            rec.put("experiment_role", J.asText(meta.get("experiment_role")));
-            if (J.truthy(meta.get("experiment_override"))) {
-                rec.put("experiment_override", meta.get("experiment_override"));
-            }
-            for (Map.Entry<String, Object> e : meta.entrySet()) {
-                String k = e.getKey();
-                if (!rec.containsKey(k) && (k.contains("time") || k.contains("date") || k.contains("_us") || k.contains("_at"))) {
-                    rec.put(k, e.getValue());
-                }
-            }
-            Object updated = J.get(entry, "updated_datetime");
-            if (updated != null) {
-                rec.put("entry_updated", updated);
-            }
-            out.add(rec);
+    /**
+     * The hit of one entry, or null when its answer was not rewritten.
+     *
+     * @param entryUuid       the entry's uuid
+     * @param meta            its {@code side_by_side_metadata} (null when absent or not an object)
+     * @param updatedDatetime its raw {@code updated_datetime} (null when absent)
+     */
+    public static AnswerVariant of(String entryUuid, Map<String, Object> meta, Object updatedDatetime) {
+        if (meta == null || !isHit(meta)) {
+            return null;
         }
-        return out;
+        Map<String, Object> rec = new LinkedHashMap<>();
+        rec.put("entry_uuid", entryUuid);
+        rec.put("sibling_uuid", J.asText(meta.get("sibling_uuid")));
+        rec.put("selection_status", J.asText(meta.get("selection_status")));
+        rec.put("experiment_role", J.asText(meta.get("experiment_role")));
+        if (J.truthy(meta.get("experiment_override"))) {
+            rec.put("experiment_override", meta.get("experiment_override"));
+        }
+        for (Map.Entry<String, Object> e : meta.entrySet()) {
+            String k = e.getKey();
+            if (!rec.containsKey(k) && (k.contains("time") || k.contains("date") || k.contains("_us") || k.contains("_at"))) {
+                rec.put(k, e.getValue());
+            }
+        }
+        if (updatedDatetime != null) {
+            rec.put("entry_updated", updatedDatetime);
+        }
+        return new AnswerVariant(entryUuid, (String) rec.get("sibling_uuid"), rec);
+    }
+
+    /** The thread.json / log records of the hits, in entry order. */
+    public static List<Map<String, Object>> records(List<AnswerVariant> variants) {
+        return variants.stream().map(AnswerVariant::record).toList();
     }
 
     /** The narrowed hit rule: a sibling, and either a real selection status or a non-control role. */

@@ -1,7 +1,6 @@
 package io.github.pplxexport.conformance;
 
-import io.github.pplxexport.json.J;
-import io.github.pplxexport.json.Json;
+import io.github.pplxexport.sample.SyntheticArchive;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -65,17 +63,7 @@ final class UpstreamFixtures {
 
     /** Copies the fixture's raw files and thread.json into {@code <archive>/<author>/<mode>/<name>/}; returns that dir. */
     static Path layOut(Path fixture, Path archive) throws IOException {
-        Map<String, Object> thread = Json.readObject(fixture.resolve("thread.json"));
-        String author = J.str(thread, "author").isEmpty() ? "unknown" : J.str(thread, "author");
-        String mode = J.str(thread, "mode").isEmpty() ? "search" : J.str(thread, "mode");
-        Path dir = archive.resolve(author).resolve(mode).resolve(fixture.getFileName().toString());
-        Files.createDirectories(dir);
-        for (String f : List.of("raw_entries.json", "raw_blocks.json", "thread.json")) {
-            if (Files.exists(fixture.resolve(f))) {
-                Files.copy(fixture.resolve(f), dir.resolve(f));
-            }
-        }
-        return dir;
+        return SyntheticArchive.layOut(fixture, archive, fixture.getFileName().toString());
     }
 
     /** Pairs of (golden file, rendered file) for a fixture whose thread dir is {@code dir}. */

@@ -1,7 +1,7 @@
 package io.github.pplxexport.mode;
 
-import io.github.pplxexport.thread.Turn;
-import io.github.pplxexport.thread.TurnParser;
+import io.github.pplxexport.testkit.RawThreads;
+import io.github.pplxexport.thread.RawResponse;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -132,8 +132,8 @@ class ModeDetectorTest {
     @MethodSource("cases")
     void detect(String name, Map<String, Object> threadMetadata, Map<String, Object> indexRow, String url,
                 List<Object> entries, Mode expected, int warnings, List<String> named) {
-        List<Turn> turns = TurnParser.parseTurns(response(threadMetadata, entries, arr()));
-        ModeDetector.Detection d = ModeDetector.detect(threadMetadata, indexRow, url, turns, entries);
+        RawResponse parsed = RawThreads.parse(response(threadMetadata, entries, arr()));
+        ModeDetector.Detection d = ModeDetector.detect(parsed.metadata(), indexRow, url, parsed.entries());
         assertEquals(expected, d.mode(), name);
         assertEquals(warnings, d.warnings().size(), () -> name + ": " + d.warnings());
         String all = String.join("\n", d.warnings());
@@ -159,6 +159,6 @@ class ModeDetectorTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("blocksCases")
     void needsBlocks(String name, Mode mode, List<Object> entries, boolean expected) {
-        assertEquals(expected, ModeDetector.needsBlocks(mode, entries), name);
+        assertEquals(expected, ModeDetector.needsBlocks(mode, RawThreads.parse(response(obj(), entries, arr())).entries()), name);
     }
 }

@@ -1,5 +1,7 @@
 package io.github.pplxexport.render;
 
+import io.github.pplxexport.testkit.RawThreads;
+import io.github.pplxexport.thread.WorkflowItem;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,8 +14,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** WORKFLOW_ITEM_TABLE rendering (reference-behaviour.md §8.10). */
 class TablesTest {
 
-    private static Map<String, Object> table(List<Object> columns, List<Object> rows) {
-        return obj("columns", columns, "rows", rows);
+    private static WorkflowItem.Table table(List<Object> columns, List<Object> rows) {
+        return table(obj("columns", columns, "rows", rows));
+    }
+
+    /** A table payload as the parser reads it from a TABLE item. */
+    private static WorkflowItem.Table table(Map<String, Object> payload) {
+        return RawThreads.item(obj("type", "WORKFLOW_ITEM_TABLE", "payload", obj("table_payload", payload))).table();
     }
 
     @Test
@@ -56,7 +63,7 @@ class TablesTest {
     @Test
     void aTableWithoutColumnsRendersNothing() {
         assertEquals("", Tables.render(table(arr(), arr(arr("1", "2")))));
-        assertEquals("", Tables.render(obj("rows", arr(arr("1")))));
+        assertEquals("", Tables.render(table(obj("rows", arr(arr("1"))))));
     }
 
     @Test

@@ -1,7 +1,7 @@
 package io.github.pplxexport.routes;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.testkit.RawThreads;
 import io.github.pplxexport.export.AssetWork;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
@@ -39,7 +39,7 @@ class DownloadAssetTest extends RouteTestSupport {
         return Files.createDirectories(archive().resolve("alice/computer/2026-12-05_t_a55e7000"));
     }
 
-    private Conversation conversation(String cdnPath) {
+    private AssetStep conversation(String cdnPath) {
         String url = "http://127.0.0.1:" + api.port() + cdnPath + "?" + QUERY;
         String blocks = """
                 {"entries": [{"uuid": "e1", "blocks": [{"unified_assets_block": {"assets": [
@@ -50,16 +50,17 @@ class DownloadAssetTest extends RouteTestSupport {
                    {"kind": "ADD", "text": "total = sum(rows)"}]}]}},
                   {"uuid": "a3000000-handle", "asset_type": "CODE_FILE", "title": "scratch.py",
                    "preview_info": [{"file_handle": "fh-1"}]}]}}]}]}""".formatted(url);
-        Conversation c = new Conversation();
-        c.webUuid = THREAD;
-        c.title = "t";
-        c.rawBlocks = J.asMap(Json.parse(blocks));
-        return c;
+        return new AssetStep(RawThreads.identified(THREAD, "t", List.of()), J.asMap(Json.parse(blocks)));
     }
 
-    private Exchange exportAssets(Conversation c, Path dir) {
+    /** What export-thread holds when the asset step runs. */
+    private record AssetStep(io.github.pplxexport.conversation.Conversation thread, Map<String, Object> rawBlocks) {
+    }
+
+    private Exchange exportAssets(AssetStep c, Path dir) {
         return template.send("direct:export-assets", e -> {
-            e.setVariable("conversation", c);
+            e.setVariable("conversation", c.thread());
+            e.setVariable("rawBlocks", c.rawBlocks());
             e.setVariable("threadDir", dir);
         });
     }

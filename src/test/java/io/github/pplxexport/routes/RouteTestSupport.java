@@ -6,6 +6,7 @@ import ch.qos.logback.core.read.ListAppender;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.camel.PplxBeans;
+import io.github.pplxexport.camel.ReRenderBeans;
 import io.github.pplxexport.json.PyJson;
 import org.apache.camel.main.MainConfigurationProperties;
 import org.apache.camel.test.junit5.CamelContextConfiguration;
@@ -62,7 +63,7 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
     @Override
     protected void configure(MainConfigurationProperties main) {
         // the routes come from application.properties (classpath:routes/*.camel.yaml), the beans from here
-        main.setConfigurationClasses(PplxBeans.class.getName());
+        main.setConfigurationClasses(PplxBeans.class.getName() + "," + ReRenderBeans.class.getName());
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.github.pplxexport.routes;
 
 import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.testkit.RawThreads;
+import io.github.pplxexport.variant.AnswerVariant;
 import io.github.pplxexport.export.SiblingLink;
 import io.github.pplxexport.export.SiblingProbes;
 import io.github.pplxexport.json.J;
@@ -47,10 +49,8 @@ class SiblingProbeTest extends RouteTestSupport {
 
     /** The variant hits of a conversation whose sibling was not probed yet, as export-thread asks. */
     private List<SiblingLink> pending() throws Exception {
-        Conversation c = new Conversation();
-        c.webUuid = THREAD;
-        c.title = LINK.title();
-        c.answerVariants.add(Map.of("entry_uuid", ENTRY, "sibling_uuid", SIBLING));
+        Conversation c = RawThreads.identified(THREAD, LINK.title(),
+                List.of(new AnswerVariant(ENTRY, SIBLING, Map.of("entry_uuid", ENTRY, "sibling_uuid", SIBLING))));
         return context.getRegistry().lookupByNameAndType("siblingProbes", SiblingProbes.class).pending(c);
     }
 

@@ -3,6 +3,7 @@ package io.github.pplxexport.subagent;
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.testkit.RawThreads;
+import io.github.pplxexport.thread.Workflow;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -38,20 +39,20 @@ class AttributionWaterfallTest {
                 workflowBlock("WORKFLOW_COMPLETED", anchorStep("toolu_A", "甲：锚定子代理", "WORKFLOW_COMPLETED", "调研 A")));
     }
 
-    private static List<String> headlines(List<Map<String, Object>> payloads) {
+    private static List<String> headlines(List<Workflow> payloads) {
         List<String> out = new ArrayList<>();
-        payloads.forEach(p -> out.add(J.str(p, "headline")));
+        payloads.forEach(p -> out.add(p.headline()));
         return out;
     }
 
     private static List<String> appendixHeadlines(Conversation c) {
         List<String> out = new ArrayList<>();
-        c.appendix.forEach(a -> out.add(J.str(a.payload(), "headline")));
+        c.appendix().forEach(a -> out.add(a.payload().headline()));
         return out;
     }
 
     private static List<String> stubHeadlines(Conversation c, int turnIndex) {
-        return headlines(c.turns.get(turnIndex - 1).stubPayloads);
+        return headlines(c.turns().get(turnIndex - 1).stubPayloads());
     }
 
     @Test
@@ -245,7 +246,7 @@ class AttributionWaterfallTest {
         assertEquals(List.of(), appendixHeadlines(c));
         String all = String.join("\n", RawThreads.allMarkdown(c));
         assertFalse(all.contains("空 id"), all);
-        assertEquals(List.of(), Interruptions.of(c.turns, c.subAgents, c.appendix));
+        assertEquals(List.of(), Interruptions.of(c.turns(), c.subAgents(), c.appendix()));
     }
 
     @Test

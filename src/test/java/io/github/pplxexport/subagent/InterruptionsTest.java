@@ -112,7 +112,7 @@ class InterruptionsTest {
     @Test
     void oneRecordPerAnnotatedCaseAtEveryLocationInOrder() {
         Conversation c = thread();
-        List<Map<String, Object>> got = Interruptions.of(c.turns, c.subAgents, c.appendix);
+        List<Map<String, Object>> got = Interruptions.of(c.turns(), c.subAgents(), c.appendix());
         assertEquals(expected(), got);
         for (Map<String, Object> r : got) {
             assertEquals(List.of("location", "kind", "headline", "status"), new ArrayList<>(r.keySet()));
@@ -122,7 +122,7 @@ class InterruptionsTest {
     @Test
     void theTurnHeadlineIsTheFirst80CharactersOfTheQuery() {
         Conversation c = thread();
-        String headline = (String) Interruptions.of(c.turns, c.subAgents, c.appendix).get(0).get("headline");
+        String headline = (String) Interruptions.of(c.turns(), c.subAgents(), c.appendix()).get(0).get("headline");
         assertEquals(80, headline.codePointCount(0, headline.length()));
         assertEquals(81, headline.length()); // the emoji is two UTF-16 units
         assertEquals(LONG_QUERY.substring(0, 81), headline);
@@ -147,7 +147,7 @@ class InterruptionsTest {
             threads++;
             Path dir = raw.getParent();
             Conversation c = new ArchivedThreadLoader().load(dir);
-            List<Map<String, Object>> got = Interruptions.of(c.turns, c.subAgents, c.appendix);
+            List<Map<String, Object>> got = Interruptions.of(c.turns(), c.subAgents(), c.appendix());
             assertEquals(dir.getFileName().toString().endsWith("_d688737e") ? want : List.of(), got, dir.toString());
         }
         assertEquals(9, threads);
@@ -163,6 +163,6 @@ class InterruptionsTest {
                 .background(backgroundEntry("b2", DONE, LIMIT, null, bgPayload("toolu_stub", "stub", "COMPLETED", T0 + 122)))
                 .background(backgroundEntry("b3", UNKNOWN, LIMIT, null, bgPayload("toolu_far", "far", UNKNOWN, T0 + 9000)))
                 .conversation("computer");
-        assertEquals(List.of(), Interruptions.of(c.turns, c.subAgents, c.appendix));
+        assertEquals(List.of(), Interruptions.of(c.turns(), c.subAgents(), c.appendix()));
     }
 }

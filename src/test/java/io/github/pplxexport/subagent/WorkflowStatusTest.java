@@ -53,7 +53,7 @@ class WorkflowStatusTest {
     void classification(String status, String lockedReason, String kind, String tag) {
         WorkflowStatus s = WorkflowStatus.classify(status, lockedReason);
         assertEquals(kind, s.kind());
-        String shown = s.tag() == null ? null : Labels.DEFAULT.get(s.tag());
+        String shown = Label.tagOf(s) == null ? null : Labels.DEFAULT.get(Label.tagOf(s));
         assertEquals(tag, shown);
         assertEquals(tag != null, s.isInterruption());
     }

@@ -2,9 +2,20 @@ package io.github.pplxexport.testkit;
 
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.conversation.ConversationAssembler;
+import io.github.pplxexport.conversation.RawFiles;
+import io.github.pplxexport.conversation.ThreadIdentity;
+import io.github.pplxexport.subagent.SubAgentMap;
+import io.github.pplxexport.variant.AnswerVariant;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.render.Labels;
 import io.github.pplxexport.render.ThreadRenderer;
+import io.github.pplxexport.thread.RawResponse;
+import io.github.pplxexport.thread.ResponseParser;
+import io.github.pplxexport.thread.Turn;
+import io.github.pplxexport.thread.Turns;
+import io.github.pplxexport.thread.WorkflowItem;
+
+import java.nio.charset.StandardCharsets;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -196,14 +207,47 @@ public final class RawThreads {
 
     // ---------------------------------------------------------------- conversations and rendering
 
+    /** A response tree parsed as export and re-render parse it: from its archived bytes. */
+    public static RawResponse parse(Map<String, Object> response) {
+        return ResponseParser.parse(PyJson.compact(response).getBytes(StandardCharsets.UTF_8), true);
+    }
+
+    /** The turns of a plain response. */
+    public static List<Turn> turns(Map<String, Object> rawEntries) {
+        return Turns.of(parse(rawEntries));
+    }
+
+    /** One plain entry as the single turn of a response. */
+    public static Turn turn(Map<String, Object> entry) {
+        return turns(response(obj(), arr(entry), arr())).get(0);
+    }
+
+    /** A workflow item as the parser reads it (inside a workflow block step). */
+    public static WorkflowItem item(Map<String, Object> item) {
+        Map<String, Object> blocks = response(obj(), arr(blocksEntry("e", workflowBlock("", wfStep("", null, item)))), arr());
+        return parse(blocks).entries().get(0).workflowBlocks().get(0).steps().get(0).items().get(0);
+    }
+
     /** A conversation in {@code mode} assembled from the raw responses exactly as export and re-render do. */
     public static Conversation conversation(String mode, Map<String, Object> rawEntries, Map<String, Object> rawBlocks) {
-        Conversation c = new Conversation();
-        c.webUuid = "00000000-0000-4000-8000-000000000001";
-        c.title = "测试线程";
-        c.author = "tester";
-        c.mode = mode;
-        return ConversationAssembler.assemble(c, rawEntries, rawBlocks);
+        ThreadIdentity identity = new ThreadIdentity("00000000-0000-4000-8000-000000000001", null, "", "测试线程", mode,
+                "tester", "", "", null, null);
+        return ConversationAssembler.assemble(identity, parse(rawEntries), rawBlocks == null ? null : parse(rawBlocks), null);
+    }
+
+    /** As {@link #conversation}, carrying the raw files a live export archives (for the archive writer). */
+    public static Conversation exported(String mode, Map<String, Object> rawEntries, Map<String, Object> rawBlocks) {
+        Conversation c = conversation(mode, rawEntries, rawBlocks);
+        byte[] entries = PyJson.compact(rawEntries).getBytes(StandardCharsets.UTF_8);
+        byte[] blocks = rawBlocks == null ? null : PyJson.compact(rawBlocks).getBytes(StandardCharsets.UTF_8);
+        return new Conversation(c.identity(), c.metadata(), c.turns(), c.citations(), c.reportInfo(), c.answerVariants(),
+                c.subAgents(), c.appendix(), new RawFiles(entries, blocks));
+    }
+
+    /** Only an identity (and answer-variant hits): what the asset and sibling steps read of a conversation. */
+    public static Conversation identified(String webUuid, String title, List<AnswerVariant> variants) {
+        ThreadIdentity identity = new ThreadIdentity(webUuid, null, "", title, "computer", "tester", "", "", null, null);
+        return new Conversation(identity, null, List.of(), List.of(), null, variants, SubAgentMap.EMPTY, List.of(), null);
     }
 
     public static ThreadRenderer renderer() {

@@ -1,5 +1,6 @@
 package io.github.pplxexport.thread;
 
+import io.github.pplxexport.testkit.RawThreads;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -25,7 +26,7 @@ class AnswerExtractorTest {
     }
 
     private static String answerOf(Map<String, Object> entry) {
-        return TurnParser.parse(entry, 1).answer;
+        return RawThreads.turn(entry).answer();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.github.pplxexport.thread;
 
+import io.github.pplxexport.testkit.RawThreads;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import static io.github.pplxexport.testkit.RawThreads.response;
 import static io.github.pplxexport.testkit.RawThreads.sourcesItem;
 import static io.github.pplxexport.testkit.RawThreads.step;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** Citation channels, normalisation and de-duplication (reference-behaviour.md §2.6, §8.9). */
 class CitationsTest {
@@ -38,19 +40,53 @@ class CitationsTest {
     }
 
     private static Turn turn(Map<String, Object> entry) {
-        return TurnParser.parse(entry, 1);
+        return RawThreads.turn(entry);
+    }
+
+    /** A source dict with a timestamp. */
+    private static Map<String, Object> dated(String name, String url, String timestamp) {
+        return obj("name", name, "url", url, "timestamp", timestamp);
+    }
+
+    /** A step whose workflow items hold one SOURCES item with the given source dicts. */
+    private static Map<String, Object> toolOutputWith(Map<?, ?>... sources) {
+        return step("ASI_TOOL_OUTPUT", obj("workflow_items", arr(obj("type", "WORKFLOW_ITEM_SOURCES",
+                "payload", obj("sources_payload", obj("sources", arr((Object[]) sources)))))));
     }
 
     @Test
-    void threeChannelsInOrderEntrySourcesThenFinalWebResultsThenWorkflowSources() {
+    void entrySourcesFirstThenOneWalkOverTheStepsInOrder() {
         Map<String, Object> e = entry("u1", "q", 1L,
                 toolOutputWithSources("C", "https://c.example.org/"),
                 webResults(src("B1", "https://b1.example.org/")),
                 toolOutputWithSources("D", "https://d.example.org/"),
                 webResults(src("B2", "https://b2.example.org/")));
         e.put("sources", arr(src("A", "https://a.example.org/")));
-        assertEquals(List.of("https://a.example.org/", "https://b1.example.org/", "https://b2.example.org/",
-                "https://c.example.org/", "https://d.example.org/"), urls(turn(e).citations));
+        // §8.9 (corrected): per step, its FINAL web_results, then its workflow-item sources
+        assertEquals(List.of("https://a.example.org/", "https://c.example.org/", "https://b1.example.org/",
+                "https://d.example.org/", "https://b2.example.org/"), urls(turn(e).citations()));
+    }
+
+    @Test
+    void aWorkflowSourceBeforeTheFinalStepWinsWithItsTimestamp() {
+        Map<String, Object> e = entry("u1", "q", 1L,
+                toolOutputWith(dated("From the tool", "https://same.example.org/", "2033-10-06T15:43:30")),
+                webResults(src("From the answer", "https://same.example.org/")));
+        List<Citation> cs = turn(e).citations();
+        assertEquals(1, cs.size());
+        assertEquals("From the tool", cs.get(0).name());
+        assertEquals("2033-10-06T15:43:30", cs.get(0).timestamp());
+    }
+
+    @Test
+    void aFinalWebResultBeforeTheWorkflowSourceWinsWithoutATimestamp() {
+        Map<String, Object> e = entry("u1", "q", 1L,
+                webResults(src("From the answer", "https://same.example.org/")),
+                toolOutputWith(dated("From the tool", "https://same.example.org/", "2033-10-06T15:43:30")));
+        List<Citation> cs = turn(e).citations();
+        assertEquals(1, cs.size());
+        assertEquals("From the answer", cs.get(0).name());
+        assertNull(cs.get(0).timestamp(), "no timestamp reads as null, never \"\"");
     }
 
     @Test
@@ -59,7 +95,7 @@ class CitationsTest {
                 webResults(src("Second", "https://x.example.org/"), src("Other", "https://y.example.org/")),
                 toolOutputWithSources("Third", "https://x.example.org/", "Again", "https://y.example.org/"));
         e.put("sources", arr(src("First", "https://x.example.org/"), src("First again", "https://x.example.org/")));
-        List<Citation> cs = turn(e).citations;
+        List<Citation> cs = turn(e).citations();
         assertEquals(List.of("https://x.example.org/", "https://y.example.org/"), urls(cs));
         assertEquals("First", cs.get(0).name());
         assertEquals("Other", cs.get(1).name());
@@ -71,7 +107,7 @@ class CitationsTest {
                 webResults(src("empty", ""), obj("name", "no url"), src("kept", "https://k.example.org/")),
                 step("ASI_TOOL_OUTPUT", obj("workflow_items", arr(sourcesItem("blank", "")))));
         e.put("sources", arr(src("empty", ""), obj("name", "no url at all"), "web", 3L));
-        assertEquals(List.of("https://k.example.org/"), urls(turn(e).citations));
+        assertEquals(List.of("https://k.example.org/"), urls(turn(e).citations()));
     }
 
     @Test
@@ -83,11 +119,11 @@ class CitationsTest {
                 obj("name", "Name wins", "title", "not this", "url", "https://n.example.org/", "snippet", "s",
                         "text", "not this", "timestamp", "2026-03-04", "date", "not this", "category", "video", "type", "not this"),
                 obj("url", "https://bare.example.org/")));
-        List<Citation> cs = turn(e).citations;
+        List<Citation> cs = turn(e).citations();
         assertEquals(new Citation("Title only", "https://l.example.org/", "from text", "2026-01-02", "academic"), cs.get(0));
-        assertEquals(new Citation("Empty name falls back", "https://e.example.org/", "", "", "web"), cs.get(1));
+        assertEquals(new Citation("Empty name falls back", "https://e.example.org/", "", null, "web"), cs.get(1));
         assertEquals(new Citation("Name wins", "https://n.example.org/", "s", "2026-03-04", "video"), cs.get(2));
-        assertEquals(new Citation("", "https://bare.example.org/", "", "", "web"), cs.get(3));
+        assertEquals(new Citation("", "https://bare.example.org/", "", null, "web"), cs.get(3));
         assertEquals(4, cs.size());
     }
 
@@ -98,7 +134,7 @@ class CitationsTest {
         Map<String, Object> e = entry("u1", "q", 1L);
         e.put("sources", arr(obj("name", longName, "url", "https://long.example.org/", "snippet", longSnippet),
                 obj("name", "x".repeat(200), "url", "https://exact.example.org/", "snippet", "y".repeat(500))));
-        List<Citation> cs = turn(e).citations;
+        List<Citation> cs = turn(e).citations();
         assertEquals("😀".repeat(200), cs.get(0).name());
         assertEquals("é".repeat(10) + "𝔸".repeat(490), cs.get(0).snippet());
         assertEquals("x".repeat(200), cs.get(1).name());
@@ -115,7 +151,7 @@ class CitationsTest {
                 src("Alpha", "https://3.example.org/"), src("", "https://4.example.org/"),
                 src("apple", "https://5.example.org/"), src("ｚ full-width", "https://7.example.org/")));
         // raw order puts turn 2 first: turn order comes from created_us
-        List<Turn> turns = TurnParser.parseTurns(response(obj(), arr(e2, e1), arr()));
+        List<Turn> turns = RawThreads.turns(response(obj(), arr(e2, e1), arr()));
         List<Citation> cs = Citations.ofThread(turns);
         assertEquals(List.of(
                 "https://4.example.org/",   // ""

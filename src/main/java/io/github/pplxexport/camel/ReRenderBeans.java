@@ -1,0 +1,64 @@
+package io.github.pplxexport.camel;
+
+import io.github.pplxexport.archive.ArchivedThreadLoader;
+import io.github.pplxexport.archive.MarkdownWriter;
+import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.render.ThreadRenderer;
+import io.github.pplxexport.rerender.ReRenderOutcomes;
+import io.github.pplxexport.rerender.ReRenderThread;
+import io.github.pplxexport.rerender.ThreadJsonUpdater;
+import org.apache.camel.BindToRegistry;
+import org.apache.camel.CamelConfiguration;
+import org.apache.camel.CamelContext;
+import org.apache.camel.PropertyInject;
+import org.apache.camel.spi.ThreadPoolProfile;
+import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The beans of the re-render routes, and all an offline command binds: no API client, no export
+ * settings, nothing that opens a port or schedules (see {@link PplxRuntime#startOffline}).
+ */
+public class ReRenderBeans implements CamelConfiguration {
+
+    /** Offline re-render works on independent thread dirs: one worker per core by default. */
+    public static final String RE_RENDER_POOL = "re-render-pool";
+
+    /**
+     * Set when the JVM begins to shut down (SIGINT, SIGTERM): the run then starts no further thread dir, so
+     * it ends in about a second instead of rendering on until Camel's shutdown timeout.
+     */
+    private static final AtomicBoolean STOPPING = new AtomicBoolean();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> STOPPING.set(true), "pplx-re-render-stop"));
+    }
+
+    /** 0: one per core. */
+    @PropertyInject("pplx.rerender.threads")
+    int threads;
+
+    @BindToRegistry
+    public ReRenderOutcomes reRenderOutcomes() {
+        return new ReRenderOutcomes(STOPPING::get);
+    }
+
+    @BindToRegistry
+    public ReRenderThread reRenderThread() {
+        return new ReRenderThread(new ArchivedThreadLoader(), new ThreadRenderer(Labels.DEFAULT), new MarkdownWriter(),
+                new ThreadJsonUpdater(), new ReRenderOutcomes());
+    }
+
+    @Override
+    public void configure(CamelContext context) {
+        int threads = this.threads > 0 ? this.threads : Runtime.getRuntime().availableProcessors();
+        ThreadPoolProfile pool = new ThreadPoolProfile(RE_RENDER_POOL);
+        pool.setPoolSize(threads);
+        pool.setMaxPoolSize(threads);
+        // a small queue keeps the streamed split from reading the whole archive ahead of the workers
+        pool.setMaxQueueSize(threads * 4);
+        pool.setRejectedPolicy(ThreadPoolRejectedPolicy.CallerRuns);
+        context.getExecutorServiceManager().registerThreadPoolProfile(pool);
+    }
+}

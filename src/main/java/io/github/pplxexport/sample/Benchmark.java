@@ -1,0 +1,155 @@
+package io.github.pplxexport.sample;
+
+import io.github.pplxexport.archive.FileTrees;
+import io.github.pplxexport.archive.ThreadFiles;
+import io.github.pplxexport.launcher.ProcessStats;
+import io.github.pplxexport.rerender.ThreadDirs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Whole-process measurements of offline re-render (what {@code bench} prints). Each run is a fresh process
+ * started exactly as the README documents it ({@code java -jar pplx-export.jar re-render --out …}, so the
+ * launcher and its JVM options are part of it) on an archive whose outputs were deleted first. The parse
+ * floor of the same archive is measured the same way, alternated with the re-render runs.
+ */
+public final class Benchmark {
+    /** The median of the runs of one configuration. */
+    public record Result(int threads, int workers, double seconds, long peakRssKb, double floorSeconds,
+                         double load, int failedRuns) {
+        public double threadsPerSecond() {
+            return threads / seconds;
+        }
+
+        /** Re-render time over parse-floor time; NaN without a floor. */
+        public double ratio() {
+            return floorSeconds > 0 ? seconds / floorSeconds : Double.NaN;
+        }
+    }
+
+    private final Path jar;
+    private final String java;
+    private final List<String> jvmOptions;
+    private final Path scratch;
+
+    /**
+     * @param jar        the packaged jar to run
+     * @param java       the java binary
+     * @param jvmOptions extra options for the measured re-render JVMs (none for the documented launch)
+     * @param scratch    where archives and logs are written
+     */
+    public Benchmark(Path jar, String java, List<String> jvmOptions, Path scratch) {
+        this.jar = jar;
+        this.java = java;
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.scratch = scratch;
+    }
+
+    /** Measures one archive with {@code workers} threads (0: one per core): {@code runs} alternated runs each. */
+    public Result measure(Path archive, int threads, int workers, int runs, boolean floor) throws IOException,
+            InterruptedException {
+        List<Double> times = new ArrayList<>();
+        List<Double> floors = new ArrayList<>();
+        List<Long> rss = new ArrayList<>();
+        List<Double> loads = new ArrayList<>();
+        int failed = 0;
+        int effective = workers > 0 ? workers : Runtime.getRuntime().availableProcessors();
+        for (int r = 0; r < runs; r++) {
+            if (floor && threads > 0) {
+                List<String> cmd = List.of(java, "-cp", jar.toString(), ParseFloor.class.getName(), archive.toString(),
+                        String.valueOf(effective));
+                floors.add(run(cmd, "floor").seconds());
+            }
+            deleteOutputs(archive);
+            loads.add(loadAverage());
+            List<String> cmd = new ArrayList<>();
+            cmd.add(java);
+            cmd.addAll(jvmOptions);
+            cmd.addAll(List.of("-jar", jar.toString(), "re-render", "--out", archive.toString(), "--workers",
+                    String.valueOf(effective)));
+            Run run = run(cmd, "re-render");
+            if (run.exit() != 0) {
+                failed++;
+            }
+            times.add(run.seconds());
+            rss.add(run.peakRssKb());
+        }
+        return new Result(threads, effective, median(times), (long) median(rss.stream().map(Long::doubleValue).toList()),
+                floors.isEmpty() ? 0 : median(floors), median(loads), failed);
+    }
+
+    private record Run(double seconds, long peakRssKb, int exit) {
+    }
+
+    /** One process, timed from start to exit; its JVMs report their peak resident memory at exit. */
+    private Run run(List<String> cmd, String name) throws IOException, InterruptedException {
+        Path stats = Files.createTempFile(scratch, name, ".stats");
+        Path log = scratch.resolve(name + ".log");
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        Map<String, String> env = pb.environment();
+        env.keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_")); // started as a user starts it: through the launcher
+        env.put(ProcessStats.ENV, stats.toString());
+        long start = System.nanoTime();
+        Process p = pb.start();
+        int exit = p.waitFor();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long peak = -1;
+        for (String line : Files.readAllLines(stats, StandardCharsets.UTF_8)) {
+            String[] f = line.split(" ");
+            if (f.length >= 3) {
+                peak = Math.max(peak, Long.parseLong(f[2]));
+            }
+        }
+        Files.deleteIfExists(stats);
+        if (exit != 0) {
+            System.err.println("bench: " + name + " exited with " + exit + "; its output is in " + log);
+        }
+        return new Run(seconds, peak, exit);
+    }
+
+    /** Removes what re-render writes (conversation.md, turns/), so every run renders every thread. */
+    static void deleteOutputs(Path archive) throws IOException {
+        for (Iterator<Path> it = ThreadDirs.walk(archive, 0); it.hasNext(); ) {
+            Path dir = it.next();
+            Files.deleteIfExists(dir.resolve(ThreadFiles.CONVERSATION));
+            FileTrees.delete(dir.resolve(ThreadFiles.TURNS_DIR));
+        }
+    }
+
+    /** The 1-minute load average (the machine's other work), or NaN where unknown. */
+    public static double loadAverage() {
+        try {
+            return Double.parseDouble(Files.readString(Paths.get("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> v = new ArrayList<>(values);
+        Collections.sort(v);
+        int n = v.size();
+        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+    }
+
+    /** tmpfs when there is one with room (the numbers then measure the program, not the disk), else the temp dir. */
+    public static Path defaultScratch(long bytesNeeded) throws IOException {
+        Path shm = Paths.get("/dev/shm");
+        if (Files.isDirectory(shm) && Files.isWritable(shm) && Files.getFileStore(shm).getUsableSpace() > bytesNeeded) {
+            return Files.createTempDirectory(shm, "pplx-bench");
+        }
+        return Files.createTempDirectory("pplx-bench");
+    }
+}
