@@ -37,14 +37,17 @@ public final class ApiRetry {
     private final long heartbeatMillis;
     private final ApiErrors errors;
     private final CamelContext context;
+    private final PplxMetrics metrics;
     private final AtomicReference<ScheduledFuture<?>> heartbeat = new AtomicReference<>();
     private ScheduledExecutorService ticker;
 
-    public ApiRetry(RedeliveryPolicy policy, long heartbeatMillis, ApiErrors errors, CamelContext context) {
+    public ApiRetry(RedeliveryPolicy policy, long heartbeatMillis, ApiErrors errors, CamelContext context,
+                    PplxMetrics metrics) {
         this.policy = policy;
         this.heartbeatMillis = heartbeatMillis;
         this.errors = errors;
         this.context = context;
+        this.metrics = metrics;
     }
 
     /** True (and the wait set and announced) while the request has attempts left. */
@@ -73,6 +76,7 @@ public final class ApiRetry {
         LOG.info("retry {}/{} in {}: {} {}{}", failures + 1, attempts, duration(delay), errors.reason(e), what,
                 retryAfter == null ? "" : " (Retry-After)");
         startHeartbeat(delay, failures + 1, attempts, what);
+        metrics.retried();
         return true;
     }
 

@@ -65,12 +65,8 @@ public final class Logging {
         }
     }
 
-    /** A command that failed as a whole: one line, the stack trace only with -v. */
-    public static void error(Throwable ex) {
-        String msg = ex.getMessage() == null ? ex.toString() : ex.getMessage();
-        LOG.error(msg);
-        if (verbose) {
-            LOG.error("stack trace", ex);
-        }
+    /** Details of a failure whose one line was written: on the console with -v, and in the log file. */
+    static void debug(String what, Throwable ex) {
+        LOG.debug(what, ex);
     }
 }

@@ -38,7 +38,7 @@ public final class StatusReport {
             files.removeIf(f -> !f.getFileName().toString().equals("library_" + account + ".json"));
         }
         if (files.isEmpty()) {
-            throw new IllegalStateException("no library index in " + index + ": run `pplx-export index` first");
+            throw new MissingIndexException("no library index in " + index + ": run `pplx-export index` first");
         }
         BatchState state = BatchState.load(BatchState.file(out));
         Map<String, Object> accounts = new LinkedHashMap<>();

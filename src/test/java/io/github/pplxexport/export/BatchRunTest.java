@@ -68,11 +68,11 @@ class BatchRunTest {
         BatchRun batch = new BatchRun(new ExportSettings(out, UserConfig.degradedConfig(), Clock.systemUTC()),
                 new Pacing(0, 0), 60_000, NONE);
         RunState run = batch.start(new BatchOptions("alice", false, false, 0, null));
-        assertEquals(0, batch.pause(run), "nothing before the first thread");
+        assertEquals(0, batch.pauseMillis(run), "nothing before the first thread");
         run.exportedBefore = true;
-        assertEquals(0, batch.pause(run));
+        assertEquals(0, batch.pauseMillis(run));
         run.coolDown();
-        assertEquals(60_000, batch.pause(run), "after retries were used up: at least the retry delay");
-        assertEquals(0, batch.pause(run), "once");
+        assertEquals(60_000, batch.pauseMillis(run), "after retries were used up: at least the retry delay");
+        assertEquals(0, batch.pauseMillis(run), "once");
     }
 }
