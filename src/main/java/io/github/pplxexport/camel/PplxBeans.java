@@ -28,6 +28,7 @@ import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.PropertyInject;
+import org.apache.camel.component.http.HttpComponent;
 import org.apache.camel.processor.errorhandler.RedeliveryPolicy;
 import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
@@ -210,7 +211,9 @@ public class PplxBeans implements CamelConfiguration {
     }
 
     @Override
-    public void configure(CamelContext context) {
+    public void configure(CamelContext context) throws Exception {
+        // the service mode's pplx_http_requests_total{class} counts the answers camel-http's activity listener sees
+        context.getComponent("http", HttpComponent.class).setHttpActivityListener(pplxMetrics(context));
         int threads = reRenderThreads <= 0 ? Runtime.getRuntime().availableProcessors() : reRenderThreads;
         ThreadPoolProfile pool = new ThreadPoolProfile(RE_RENDER_POOL);
         pool.setPoolSize(threads);

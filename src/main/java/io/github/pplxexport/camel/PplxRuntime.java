@@ -99,13 +99,19 @@ public final class PplxRuntime implements AutoCloseable {
         }
     }
 
-    /** The innermost message: Camel wraps the one that says what is wrong in several layers. */
+    /**
+     * The message that says what is wrong, e.g. {@code Failed to start route: scheduled-sync (source:
+     * scheduled-sync.camel.yaml:8) because: CronExpression 'every minute' is invalid.}: wrappers whose message is
+     * only their cause's are skipped, the first line kept.
+     */
     private static String rootMessage(Throwable e) {
         Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
+        while (t.getCause() != null && t.getCause() != t
+                && (t.getMessage() == null || t.getMessage().equals(t.getCause().toString()))) {
             t = t.getCause();
         }
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return m.lines().findFirst().orElse(m);
     }
 
     /**

@@ -71,6 +71,10 @@ final class OnlineRun {
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
+        if (skipAuthCheck && UserConfig.DEGRADED_ACCOUNT.equals(account)) {
+            LOG.warn("[config] --skip-auth-check: no session check to name the account; running as placeholder account '{}'",
+                    account);
+        }
         if (g.baseUrl != null) {
             props.put("pplx.api.base-url", g.baseUrl);
         }
