@@ -30,6 +30,6 @@ public class IndexCommand implements Callable<Integer> {
         Logging.configure(parent.global, "index");
         OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
         run.run("direct:fetch-index", account -> new BatchOptions(account, full, false, 0, null), Integer.class);
-        return Outcome.of(PplxExportCli.EXIT_OK, "index", "the index was refreshed");
+        return PplxExportCli.EXIT_OK;
     }
 }

@@ -39,15 +39,7 @@ final class Outcome {
         if (s.stopped()) {
             return stopped(s.progress(), command);
         }
-        if (StopSignals.received().isPresent()) {
-            return stopped("the run was finished", command);
-        }
         return s.fail() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
-    }
-
-    /** A command that ended normally with {@code code}, unless a signal stopped it meanwhile. */
-    static int of(int code, String command, String whenStopped) {
-        return StopSignals.received().isPresent() ? stopped(whenStopped, command) : code;
     }
 
     /**
@@ -65,7 +57,7 @@ final class Outcome {
         Throwable e = unwrap(failure);
         if (StopSignals.received().isPresent()) {
             Logging.debug("failure while stopping", e);
-            return stopped("stopped during " + command, command);
+            return stopped(command + " did not finish", command);
         }
         int code;
         String line;

@@ -8,8 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -27,10 +25,7 @@ class FailureLinesTest {
     Path tmp;
 
     private Path cookies() throws Exception {
-        Path cookies = tmp.resolve("cookies.txt");
-        Files.writeString(cookies, "127.0.0.1\tFALSE\t/\tFALSE\t0\t__Secure-next-auth.session-token\talice\n",
-                StandardCharsets.UTF_8);
-        return cookies;
+        return DemoCommand.writeCookies(tmp, "alice");
     }
 
     /** The last console line is {@code [ERROR] expected}; every line is a timestamped event, none of Camel's reports. */

@@ -9,8 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -44,9 +42,7 @@ class ProgressLinesTest {
 
     @Test
     void theModeIsNamedOnceDetectedAndTheEarlyStopCountsItsRows() throws Exception {
-        Path cookies = tmp.resolve("cookies.txt");
-        Files.writeString(cookies, "127.0.0.1\tFALSE\t/\tFALSE\t0\t__Secure-next-auth.session-token\tbob\n",
-                StandardCharsets.UTF_8);
+        Path cookies = DemoCommand.writeCookies(tmp, "bob");
         Path out = tmp.resolve("out");
         try (ReplayServer server = ReplayServer.start(ReplayOptions.of(Paths.get("archive-sample")).withPort(0))) {
             List<String> first = sync(server, cookies, out);

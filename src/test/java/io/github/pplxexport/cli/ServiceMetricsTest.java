@@ -14,8 +14,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -39,9 +37,7 @@ class ServiceMetricsTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        cookies = tmp.resolve("cookies.txt");
-        Files.writeString(cookies, "127.0.0.1\tFALSE\t/\tFALSE\t0\t__Secure-next-auth.session-token\talice\n",
-                StandardCharsets.UTF_8);
+        cookies = DemoCommand.writeCookies(tmp, "alice");
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }

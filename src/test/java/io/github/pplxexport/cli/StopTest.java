@@ -43,9 +43,7 @@ class StopTest {
 
     @BeforeEach
     void cookies() throws Exception {
-        cookies = tmp.resolve("cookies.txt");
-        Files.writeString(cookies, "127.0.0.1\tFALSE\t/\tFALSE\t0\t__Secure-next-auth.session-token\talice\n",
-                StandardCharsets.UTF_8);
+        cookies = DemoCommand.writeCookies(tmp, "alice");
     }
 
     /**
