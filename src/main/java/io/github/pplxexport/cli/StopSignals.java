@@ -19,15 +19,20 @@ import java.util.concurrent.TimeUnit;
  * handler would. A stop that takes longer than {@link #GRACE_MILLIS} halts the process (the state file was saved
  * after the last finished thread; every write is atomic); a second signal halts it at once.
  *
- * <p>A launcher that runs the pipeline in another process forwards the signal to it (same name), or calls
- * {@link #raise} when it runs the pipeline in its own process.
+ * <p>A launcher that runs the pipeline in another process forwards the signal it gets to it ({@code kill -INT} /
+ * {@code -TERM <pid>}) and exits with the child's code; a copy that arrives within {@link #SAME_SIGNAL_MILLIS} of the
+ * first counts once (Ctrl-C in a terminal reaches both processes, then the launcher forwards it). A launcher that
+ * runs the pipeline in its own process calls {@link #raise}.
  */
 public final class StopSignals {
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
     /** From the signal to a forced exit: the issue asks for an exit within 5 s. */
     static final long GRACE_MILLIS = 4000;
+    /** A second signal sooner than this is the same stop (forwarded by a launcher), not a demand to halt. */
+    static final long SAME_SIGNAL_MILLIS = 1000;
 
     private static volatile String received;
+    private static long receivedAt;
     private static volatile Runnable pipeline;
     private static boolean installed;
 
@@ -61,6 +66,9 @@ public final class StopSignals {
             first = received;
             if (first == null) {
                 received = name;
+                receivedAt = System.nanoTime();
+            } else if (System.nanoTime() - receivedAt < TimeUnit.MILLISECONDS.toNanos(SAME_SIGNAL_MILLIS)) {
+                return;
             }
         }
         if (first != null) {
