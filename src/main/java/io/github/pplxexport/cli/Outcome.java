@@ -57,7 +57,8 @@ final class Outcome {
         Throwable e = unwrap(failure);
         if (StopSignals.received().isPresent()) {
             Logging.debug("failure while stopping", e);
-            return stopped(command + " did not finish", command);
+            // the service has nothing to continue: it is started again
+            return stopped(command + " did not finish", "run".equals(command) ? null : command);
         }
         int code;
         String line;

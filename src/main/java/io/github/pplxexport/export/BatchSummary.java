@@ -19,8 +19,13 @@ public record BatchSummary(int ok, int skip, int fail, int total, int variantThr
         return left >= 0;
     }
 
-    /** What a stopped run did and what is left: {@code 12 of 40 exported, 28 left}. */
+    /**
+     * What a stopped run did and what is left: {@code 12 of 40 exported, 28 left}, with the threads that failed
+     * and those found up to date or gone when there are any ({@code 12 of 40 exported, 1 failed, 2 skipped, 25 left}).
+     */
     public String progress() {
-        return ok + " of " + planned + " exported" + (fail > 0 ? ", " + fail + " failed" : "") + ", " + left + " left";
+        int skipped = planned - left - ok - fail;
+        return ok + " of " + planned + " exported" + (fail > 0 ? ", " + fail + " failed" : "")
+                + (skipped > 0 ? ", " + skipped + " skipped" : "") + ", " + left + " left";
     }
 }

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BatchRunTest {
     @TempDir
@@ -61,6 +62,36 @@ class BatchRunTest {
                     {"u2": {"status": "ok", "lastUpdated": "2026-05-02T00:00:00Z"},
                      "u3": {"status": "ok", "lastUpdated": "2026-05-01T00:00:00Z"}}""");
         }
+    }
+
+    @Test
+    void aStoppedRunSaysWhatIsLeft() throws Exception {
+        Files.createDirectories(out.resolve("index"));
+        Files.writeString(out.resolve("index/library_alice.json"), """
+                {"account": "alice", "count": 4, "threads": [
+                 {"title": "a", "entryUUID": "u1", "lastUpdated": "2026-05-04T00:00:00Z"},
+                 {"title": "b", "entryUUID": "u2", "lastUpdated": "2026-05-03T00:00:00Z"},
+                 {"title": "c", "entryUUID": "u3", "lastUpdated": "2026-05-02T00:00:00Z"},
+                 {"title": "d", "entryUUID": "u4", "lastUpdated": "2026-05-01T00:00:00Z"}]}""");
+        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+        BatchRun batch = new BatchRun(new ExportSettings(out, UserConfig.degradedConfig(), Clock.systemUTC()),
+                new Pacing(60_000, 60_000), 0, NONE, stopping::get, RunMetrics.NONE);
+        RunState run = batch.start(new BatchOptions("alice", false, false, 0, null));
+        List<IncrementalPlanner.Item> items = batch.plan(run);
+        batch.begin(run, items.get(0));
+        batch.exported(run, new ExportedThread("u1", "a", "search", "2026-05-04T00:00:00Z", out.resolve("alice/search/a"), true, 0));
+        batch.begin(run, items.get(1));
+        batch.exported(run, new ExportedThread("u2", "b", "study", "2026-05-03T00:00:00Z", out.resolve("alice/study/b"), false, 0));
+        ExportRequest third = batch.begin(run, items.get(2));
+        stopping.set(true);
+        batch.interrupted(run, third);
+        long paused = System.nanoTime();
+        batch.pause(run);
+
+        assertTrue(System.nanoTime() - paused < 1_000_000_000L, "a stopping run does not wait the minute");
+        BatchSummary s = batch.finish(run);
+        assertTrue(s.stopped());
+        assertEquals("1 of 4 exported, 1 skipped, 2 left", s.progress());
     }
 
     @Test
