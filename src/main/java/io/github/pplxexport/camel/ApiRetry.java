@@ -53,6 +53,10 @@ public final class ApiRetry {
     /** True (and the wait set and announced) while the request has attempts left. */
     public boolean again(Exchange exchange) {
         stopHeartbeat();
+        if (context.isStopping() || context.isStopped()) {
+            // a stop (SIGTERM, Ctrl-C) abandoned the request: no retry, nothing to announce
+            return false;
+        }
         int failures = exchange.getIn().getHeader(Exchange.REDELIVERY_COUNTER, 1, Integer.class);
         int attempts = policy.getMaximumRedeliveries() + 1;
         Exception e = exchange.getException() != null ? exchange.getException()

@@ -21,8 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code camel.metrics.enabled}; other commands count nothing):
  * <ul>
  *   <li>{@code pplx_threads_total{outcome="exported|skipped|failed"}}: threads of batch runs;</li>
- *   <li>{@code pplx_http_requests_total{class="2xx|3xx|4xx|5xx"}}: API answers, seen by camel-http's activity
- *       listener ({@code camel.component.http.http-activity-listener}); a request with no answer has no class;</li>
+ *   <li>{@code pplx_http_requests_total{class="2xx|3xx|4xx|5xx"}}: the answers of every camel-http request (the
+ *       API's, and any other the routes make), seen by the component's activity listener; a request with no
+ *       answer has no class;</li>
  *   <li>{@code pplx_retries_total}: requests sent again after a 429, 5xx or network error ({@link ApiRetry});</li>
  *   <li>{@code pplx_last_successful_sync_seconds}: when a scheduled sync last ran to its end (Unix time, 0 =
  *       never).</li>
@@ -53,7 +54,7 @@ public final class PplxMetrics implements RunMetrics, HttpActivityListener, Star
             threads(outcome, 0);
         }
         for (String c : CLASSES) {
-            Counter.builder("pplx.http.requests").tag("class", c).description("API requests by the class of the answer's status")
+            Counter.builder("pplx.http.requests").tag("class", c).description("HTTP requests by the class of the answer's status")
                     .register(r);
         }
         Counter.builder("pplx.retries").description("API requests sent again (429, 5xx, network error)").register(r);
