@@ -35,14 +35,20 @@ class BatchRunTest {
         }
     };
 
+    /** alice's index of {@code n} threads: title a, b, …, uuid u1…un, u1 the newest (2026-05-0n), un 2026-05-01. */
+    private void library(int n) throws Exception {
+        Files.createDirectories(out.resolve("index"));
+        StringBuilder rows = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+            rows.append(i > 1 ? ",\n" : "").append(String.format("{\"title\": \"%c\", \"entryUUID\": \"u%d\", \"lastUpdated\": \"2026-05-%02dT00:00:00Z\"}",
+                    (char) ('a' + i - 1), i, n + 1 - i));
+        }
+        Files.writeString(out.resolve("index/library_alice.json"), "{\"account\": \"alice\", \"count\": " + n + ", \"threads\": [\n" + rows + "]}");
+    }
+
     @Test
     void summaryCountsPlannedPlusEarlyStoppedAndEachRunStartsFromZero() throws Exception {
-        Files.createDirectories(out.resolve("index"));
-        Files.writeString(out.resolve("index/library_alice.json"), """
-                {"account": "alice", "count": 3, "threads": [
-                 {"title": "a", "entryUUID": "u1", "lastUpdated": "2026-05-03T00:00:00Z"},
-                 {"title": "b", "entryUUID": "u2", "lastUpdated": "2026-05-02T00:00:00Z"},
-                 {"title": "c", "entryUUID": "u3", "lastUpdated": "2026-05-01T00:00:00Z"}]}""");
+        library(3);
         Files.writeString(out.resolve("index/batch_state.json"), """
                 {"u2": {"status": "ok", "lastUpdated": "2026-05-02T00:00:00Z"},
                  "u3": {"status": "ok", "lastUpdated": "2026-05-01T00:00:00Z"}}""");
@@ -66,13 +72,7 @@ class BatchRunTest {
 
     @Test
     void aStoppedRunSaysWhatIsLeft() throws Exception {
-        Files.createDirectories(out.resolve("index"));
-        Files.writeString(out.resolve("index/library_alice.json"), """
-                {"account": "alice", "count": 4, "threads": [
-                 {"title": "a", "entryUUID": "u1", "lastUpdated": "2026-05-04T00:00:00Z"},
-                 {"title": "b", "entryUUID": "u2", "lastUpdated": "2026-05-03T00:00:00Z"},
-                 {"title": "c", "entryUUID": "u3", "lastUpdated": "2026-05-02T00:00:00Z"},
-                 {"title": "d", "entryUUID": "u4", "lastUpdated": "2026-05-01T00:00:00Z"}]}""");
+        library(4);
         java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
         BatchRun batch = new BatchRun(new ExportSettings(out, UserConfig.degradedConfig(), Clock.systemUTC()),
                 new Pacing(60_000, 60_000), 0, NONE, stopping::get, RunMetrics.NONE);
