@@ -68,12 +68,45 @@ public final class ApiErrors implements Failures {
         return x;
     }
 
-    /** What a retry announcement calls the failure: {@code HTTP 429}, {@code network error SocketTimeoutException}. */
+    /** What a retry announcement calls the failure: {@code HTTP 429}, {@code network error (connection refused)}. */
     String reason(Exception e) {
         if (e instanceof HttpOperationFailedException h) {
             return "HTTP " + h.getStatusCode();
         }
-        return "network error " + e.getClass().getSimpleName();
+        String why = noAnswer(e);
+        return "network error (" + (why != null ? why : e.getClass().getSimpleName()) + ")";
+    }
+
+    /**
+     * Why a request got no answer, in words: {@code connection refused}, {@code timed out}, {@code unknown host
+     * www.example.invalid}, {@code connection reset}…; null when the failure is not a network one.
+     */
+    public static String noAnswer(Exception failure) {
+        Exception e = root(failure);
+        String m = e.getMessage() == null ? "" : firstLine(e.getMessage());
+        String tail = m.contains(": ") ? m.substring(m.lastIndexOf(": ") + 2) : m;
+        if (e instanceof java.net.UnknownHostException) {
+            return "unknown host" + (m.isEmpty() ? "" : " " + m.replaceFirst(":.*", ""));
+        }
+        if (e instanceof java.net.ConnectException || e instanceof java.net.NoRouteToHostException) {
+            return tail.isEmpty() ? "connection refused" : tail.toLowerCase(java.util.Locale.ROOT);
+        }
+        if (e instanceof java.net.SocketTimeoutException) {
+            return "timed out";
+        }
+        if (e instanceof org.apache.hc.core5.http.NoHttpResponseException) {
+            return "no response";
+        }
+        if (e instanceof org.apache.hc.core5.http.ConnectionClosedException) {
+            return "connection closed";
+        }
+        if (e instanceof javax.net.ssl.SSLException) {
+            return "TLS error: " + tail;
+        }
+        if (e instanceof java.net.SocketException) {
+            return tail.isEmpty() ? "connection failed" : tail.toLowerCase(java.util.Locale.ROOT);
+        }
+        return null;
     }
 
     /** {@code GET thread 1a2b3c4d}, from the failed request's URI. */

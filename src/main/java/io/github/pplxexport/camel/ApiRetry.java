@@ -37,19 +37,26 @@ public final class ApiRetry {
     private final long heartbeatMillis;
     private final ApiErrors errors;
     private final CamelContext context;
+    private final PplxMetrics metrics;
     private final AtomicReference<ScheduledFuture<?>> heartbeat = new AtomicReference<>();
     private ScheduledExecutorService ticker;
 
-    public ApiRetry(RedeliveryPolicy policy, long heartbeatMillis, ApiErrors errors, CamelContext context) {
+    public ApiRetry(RedeliveryPolicy policy, long heartbeatMillis, ApiErrors errors, CamelContext context,
+                    PplxMetrics metrics) {
         this.policy = policy;
         this.heartbeatMillis = heartbeatMillis;
         this.errors = errors;
         this.context = context;
+        this.metrics = metrics;
     }
 
     /** True (and the wait set and announced) while the request has attempts left. */
     public boolean again(Exchange exchange) {
         stopHeartbeat();
+        if (context.isStopping() || context.isStopped()) {
+            // a stop (SIGTERM, Ctrl-C) abandoned the request: no retry, nothing to announce
+            return false;
+        }
         int failures = exchange.getIn().getHeader(Exchange.REDELIVERY_COUNTER, 1, Integer.class);
         int attempts = policy.getMaximumRedeliveries() + 1;
         Exception e = exchange.getException() != null ? exchange.getException()
@@ -73,6 +80,7 @@ public final class ApiRetry {
         LOG.info("retry {}/{} in {}: {} {}{}", failures + 1, attempts, duration(delay), errors.reason(e), what,
                 retryAfter == null ? "" : " (Retry-After)");
         startHeartbeat(delay, failures + 1, attempts, what);
+        metrics.retried();
         return true;
     }
 

@@ -27,6 +27,7 @@ import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.PropertyInject;
+import org.apache.camel.component.http.HttpComponent;
 import org.apache.camel.processor.errorhandler.RedeliveryPolicy;
 
 import java.io.IOException;
@@ -54,6 +55,8 @@ public class PplxBeans implements CamelConfiguration {
     private ExportSettings settings;
     private ApiErrors errors;
     private ApiCookie cookie;
+    private PplxMetrics metrics;
+    private ScheduledSync syncs;
 
     /** The project's one JSON mapper (json.loads semantics: trailing data is an error), for {@code unmarshal: json}. */
     @BindToRegistry
@@ -95,8 +98,19 @@ public class PplxBeans implements CamelConfiguration {
     /** Lazy: its redelivery policy {@code apiBackoff} is a bean of routes/error-handling.camel.yaml. */
     @BindToRegistry(lazy = true)
     public ApiRetry apiRetry(@BeanInject("apiBackoff") RedeliveryPolicy backoff,
-                             @PropertyInject("pplx.retry.heartbeat-ms") long heartbeatMillis, CamelContext context) {
-        return new ApiRetry(backoff, heartbeatMillis, apiError(), context);
+                             @PropertyInject("pplx.retry.heartbeat-ms") long heartbeatMillis, CamelContext context)
+            throws Exception {
+        return new ApiRetry(backoff, heartbeatMillis, apiError(), context, pplxMetrics(context));
+    }
+
+    /** The service mode's meters; also camel-http's activity listener (application.properties). */
+    @BindToRegistry
+    public synchronized PplxMetrics pplxMetrics(CamelContext context) throws Exception {
+        if (metrics == null) {
+            metrics = new PplxMetrics(context);
+            context.addStartupListener(metrics);
+        }
+        return metrics;
     }
 
     @BindToRegistry
@@ -144,8 +158,9 @@ public class PplxBeans implements CamelConfiguration {
     @BindToRegistry
     public BatchRun batchRun(@PropertyInject("pplx.pacing.thread-delay-min-ms") long delayMin,
                              @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax,
-                             @PropertyInject("pplx.retry.delay-ms") long coolDown) {
-        return new BatchRun(exportSettings(), new Pacing(delayMin, delayMax), coolDown, apiError());
+                             @PropertyInject("pplx.retry.delay-ms") long coolDown, CamelContext context) throws Exception {
+        return new BatchRun(exportSettings(), new Pacing(delayMin, delayMax), coolDown, apiError(),
+                () -> context.isStopping() || context.isStopped(), pplxMetrics(context));
     }
 
     /** sync-deleted --online: between candidates the thread pause (pplx.pacing.thread-delay-*, --delay-min/max). */
@@ -166,8 +181,18 @@ public class PplxBeans implements CamelConfiguration {
     }
 
     @BindToRegistry
-    public ScheduledSync scheduledSync(@PropertyInject("pplx.run.max-syncs") int maxSyncs) {
-        return new ScheduledSync(maxSyncs);
+    public synchronized ScheduledSync scheduledSync(@PropertyInject("pplx.run.max-syncs") int maxSyncs, CamelContext context)
+            throws Exception {
+        if (syncs == null) {
+            syncs = new ScheduledSync(maxSyncs, apiError(), pplxMetrics(context));
+        }
+        return syncs;
+    }
+
+    /** {@code /observe/health}: DOWN after a scheduled sync was aborted, naming why. */
+    @BindToRegistry
+    public SyncHealthCheck syncHealth(@PropertyInject("pplx.run.max-syncs") int maxSyncs, CamelContext context) throws Exception {
+        return new SyncHealthCheck(scheduledSync(maxSyncs, context));
     }
 
     @BindToRegistry
@@ -175,4 +200,9 @@ public class PplxBeans implements CamelConfiguration {
         return new ThreadRenderer(Labels.DEFAULT);
     }
 
+    @Override
+    public void configure(CamelContext context) throws Exception {
+        // the service mode's pplx_http_requests_total{class} counts the answers camel-http's activity listener sees
+        context.getComponent("http", HttpComponent.class).setHttpActivityListener(pplxMetrics(context));
+    }
 }

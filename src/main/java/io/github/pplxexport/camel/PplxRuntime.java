@@ -1,10 +1,15 @@
 package io.github.pplxexport.camel;
 
 import org.apache.camel.CamelContext;
+import org.apache.camel.Endpoint;
 import org.apache.camel.ProducerTemplate;
+import org.apache.camel.component.http.HttpComponent;
+import org.apache.camel.component.http.HttpEndpoint;
 import org.apache.camel.main.Main;
 import org.apache.camel.spi.Resource;
 import org.apache.camel.support.PluginHelper;
+import org.apache.hc.client5.http.io.HttpClientConnectionManager;
+import org.apache.hc.core5.io.CloseMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,6 +21,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Camel Main for one CLI command: loads the shipped routes (and an operator's {@code --routes} folder),
@@ -69,17 +75,17 @@ public final class PplxRuntime implements AutoCloseable {
         try {
             main.start();
         } catch (Exception e) {
-            throw new IllegalStateException("could not start the pipeline: " + e.getMessage(), e);
+            throw new StartFailure("could not start the pipeline: " + rootMessage(e), e);
         }
         if (main.getCamelContext() == null) {
-            throw new IllegalStateException("could not start the pipeline (see the log above)");
+            throw new StartFailure("could not start the pipeline (see the log above)", null);
         }
         if (routesDir != null) {
             try {
                 applyOperatorRoutes(main.getCamelContext(), routesDir);
             } catch (Exception e) {
                 main.stop();
-                throw new IllegalStateException("could not load the routes in " + routesDir + ": " + e.getMessage(), e);
+                throw new StartFailure("could not load the routes in " + routesDir + ": " + rootMessage(e), e);
             }
         }
         return new PplxRuntime(main);
@@ -104,6 +110,60 @@ public final class PplxRuntime implements AutoCloseable {
         Set<String> ids = PluginHelper.getRoutesLoader(context).updateRoutes(resources);
         LOG.info("[routes] {} route(s) from {}: {}", ids.size(), routesDir, ids);
         return ids;
+    }
+
+    /** The pipeline could not start: a configuration problem (a bad property, route file or cron), exit 2. */
+    public static final class StartFailure extends RuntimeException {
+        StartFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * The message that says what is wrong, e.g. {@code Failed to start route: scheduled-sync (source:
+     * scheduled-sync.camel.yaml:8) because: CronExpression 'every minute' is invalid.}: wrappers whose message is
+     * only their cause's are skipped, the first line kept.
+     */
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t
+                && (t.getMessage() == null || t.getMessage().equals(t.getCause().toString()))) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
+
+    /**
+     * Stops the pipeline now (a SIGTERM or Ctrl-C): the context starts stopping, so the batch's split leaves the
+     * threads it has not begun and the pacing and backoff waits end; then the HTTP call in flight is abandoned by
+     * closing the client's connections (a blocked read fails at once, where the graceful shutdown would wait
+     * for the answer). The route that runs the thread sees the stopping context and records nothing for it.
+     */
+    public void abort() {
+        CamelContext context = main.getCamelContext();
+        Thread stopping = new Thread(context::stop, "pplx-context-stop");
+        stopping.setDaemon(true);
+        stopping.start();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        while (!context.isStopping() && !context.isStopped() && System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+        HttpComponent http = context.hasComponent("http") instanceof HttpComponent c ? c : null;
+        if (http != null) {
+            closeNow(http.getClientConnectionManager());
+        }
+        for (Endpoint e : context.getEndpoints()) {
+            if (e instanceof HttpEndpoint h) {
+                closeNow(h.getClientConnectionManager());
+            }
+        }
+    }
+
+    private static void closeNow(HttpClientConnectionManager connections) {
+        if (connections != null) {
+            connections.close(CloseMode.IMMEDIATE);
+        }
     }
 
     public CamelContext context() {

@@ -40,9 +40,7 @@ public class BatchCommand implements Callable<Integer> {
         flags.options(null); // a bad --mode or --limit is a usage error before any network
         Map<String, String> properties = new HashMap<>(pacing.properties());
         properties.putAll(flags.pacing());
-        return OnlineRun.guarded(() -> {
-            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, properties);
-            return OnlineRun.exitCode(run.run("direct:" + route(), flags::options, BatchSummary.class));
-        });
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, properties);
+        return Outcome.of(run.run("direct:" + route(), flags::options, BatchSummary.class), route());
     }
 }

@@ -84,7 +84,8 @@ public class DemoCommand implements Callable<Integer> {
                     g.baseUrl = server.baseUri().toString();
                     g.routes = parent.global.routes;
                     g.properties = parent.global.properties;
-                    int c = OnlineRun.guarded(() -> {
+                    int c;
+                    try {
                         // the demo's zero delays, under the user's -D overrides
                         Map<String, String> props = new java.util.HashMap<>(NO_DELAYS);
                         props.putAll(cdnThroughReplay(server.port()));
@@ -92,8 +93,13 @@ public class DemoCommand implements Callable<Integer> {
                         OnlineRun run = OnlineRun.prepare(g, false, props);
                         BatchSummary s = run.run("direct:sync", a -> new BatchOptions(a, false, false, 0, null), BatchSummary.class);
                         System.out.println("demo: " + account + ": " + s.line());
-                        return OnlineRun.exitCode(s);
-                    });
+                        c = Outcome.of(s, "demo");
+                    } catch (RuntimeException e) {
+                        c = Outcome.of(e, "demo");
+                    }
+                    if (StopSignals.received().isPresent()) {
+                        return c;
+                    }
                     code = Math.max(code, c);
                 }
             }

@@ -44,13 +44,11 @@ public class ExportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        return OnlineRun.guarded(() -> {
-            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
-            String url = thread.startsWith("http") ? thread : ThreadUrls.canonical(uuid, false);
-            // the route adds the thread's row of the local library index, if any
-            BatchSummary s = run.run("direct:export", account -> new ExportRequest(account, uuid, url, null, !force),
-                    BatchSummary.class);
-            return OnlineRun.exitCode(s);
-        });
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
+        String url = thread.startsWith("http") ? thread : ThreadUrls.canonical(uuid, false);
+        // the route adds the thread's row of the local library index, if any
+        BatchSummary s = run.run("direct:export", account -> new ExportRequest(account, uuid, url, null, !force),
+                BatchSummary.class);
+        return Outcome.of(s, "export");
     }
 }

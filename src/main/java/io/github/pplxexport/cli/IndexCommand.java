@@ -28,10 +28,8 @@ public class IndexCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "index");
-        return OnlineRun.guarded(() -> {
-            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
-            run.run("direct:fetch-index", account -> new BatchOptions(account, full, false, 0, null), Integer.class);
-            return PplxExportCli.EXIT_OK;
-        });
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
+        run.run("direct:fetch-index", account -> new BatchOptions(account, full, false, 0, null), Integer.class);
+        return PplxExportCli.EXIT_OK;
     }
 }

@@ -4,11 +4,15 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.FileAppender;
+import ch.qos.logback.core.filter.Filter;
+import ch.qos.logback.core.spi.FilterReply;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Console verbosity and the optional debug log file. */
 public final class Logging {
@@ -16,6 +20,13 @@ public final class Logging {
     private static volatile boolean verbose;
     /** camel-http's client traces request headers and bodies at DEBUG: the Cookie value would reach a debug log. */
     private static final String[] SECRET_BEARING = {"org.apache.hc.client5.http.headers", "org.apache.hc.client5.http.wire"};
+    /**
+     * Camel's own reports of what the command reports in one line ({@link Outcome}): a context that cannot start
+     * (its stack trace), a shutdown that waits or forces (inflight exchanges, message history). Shown with -v.
+     */
+    private static final List<String> REPORTED_BY_US = List.of("org.apache.camel.impl.engine.AbstractCamelContext",
+            "org.apache.camel.impl.engine.DefaultShutdownStrategy", "org.apache.camel.impl.engine.DefaultInflightRepository",
+            "org.apache.camel.impl.engine.DefaultAsyncProcessorAwaitManager");
 
     private Logging() {
     }
@@ -29,6 +40,16 @@ public final class Logging {
         }
         if (verbose) {
             root.setLevel(Level.DEBUG);
+        } else if (root.getAppender("CONSOLE") != null) {
+            // the console only: a --log-file still gets them
+            Filter<ILoggingEvent> ours = new Filter<>() {
+                @Override
+                public FilterReply decide(ILoggingEvent event) {
+                    return REPORTED_BY_US.contains(event.getLoggerName()) ? FilterReply.DENY : FilterReply.NEUTRAL;
+                }
+            };
+            ours.start();
+            root.getAppender("CONSOLE").addFilter(ours);
         }
         if (g.logFile != null) {
             Path file = g.logFile.isEmpty()
@@ -53,7 +74,7 @@ public final class Logging {
             fa.start();
             root.addAppender(fa);
             root.setLevel(Level.DEBUG);
-            ch.qos.logback.core.Appender<ch.qos.logback.classic.spi.ILoggingEvent> console = root.getAppender("CONSOLE");
+            ch.qos.logback.core.Appender<ILoggingEvent> console = root.getAppender("CONSOLE");
             if (!verbose && console != null) {
                 // the console keeps its INFO view while the file gets everything
                 ch.qos.logback.classic.filter.ThresholdFilter f = new ch.qos.logback.classic.filter.ThresholdFilter();
@@ -65,12 +86,8 @@ public final class Logging {
         }
     }
 
-    /** A command that failed as a whole: one line, the stack trace only with -v. */
-    public static void error(Throwable ex) {
-        String msg = ex.getMessage() == null ? ex.toString() : ex.getMessage();
-        LOG.error(msg);
-        if (verbose) {
-            LOG.error("stack trace", ex);
-        }
+    /** Details of a failure whose one line was written: on the console with -v, and in the log file. */
+    static void debug(String what, Throwable ex) {
+        LOG.debug(what, ex);
     }
 }

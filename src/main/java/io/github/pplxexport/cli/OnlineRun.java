@@ -5,9 +5,6 @@ import io.github.pplxexport.camel.ApiErrors;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
-import io.github.pplxexport.export.BatchSummary;
-import io.github.pplxexport.export.RunAbortedException;
-import org.apache.camel.CamelExchangeException;
 import org.apache.camel.CamelExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,8 +18,8 @@ import java.util.function.Function;
 /**
  * What every command that talks to the API does around its route: resolve config, account and cookies into
  * the pipeline's properties (archive root, config file, cookie file, base URL), start Camel Main, check the
- * session (route check-session), send the command's request, and map the outcome to an exit code (0 ok, 1 some
- * threads failed, 2 usage/config, 3 aborted).
+ * session (route check-session) and send the command's request ({@link Outcome} maps how it ended to the exit
+ * code).
  */
 final class OnlineRun {
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
@@ -74,6 +71,10 @@ final class OnlineRun {
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
+        if (skipAuthCheck && UserConfig.DEGRADED_ACCOUNT.equals(account)) {
+            LOG.warn("[config] --skip-auth-check: no session check to name the account; running as placeholder account '{}'",
+                    account);
+        }
         if (g.baseUrl != null) {
             props.put("pplx.api.base-url", g.baseUrl);
         }
@@ -90,13 +91,13 @@ final class OnlineRun {
     <T> T run(String endpoint, Function<String, Object> request, Class<T> type) {
         try (PplxRuntime runtime = start()) {
             String resolved = session(runtime);
-            return call(() -> runtime.request(endpoint, request.apply(resolved), type));
+            return call(runtime, () -> runtime.request(endpoint, request.apply(resolved), type));
         }
     }
 
     /** The account to export as: the check-session route's answer, or the configured one with --skip-auth-check. */
     String session(PplxRuntime runtime) {
-        return checkSession ? call(() -> runtime.request("direct:check-session", account, String.class)) : account;
+        return checkSession ? call(runtime, () -> runtime.request("direct:check-session", account, String.class)) : account;
     }
 
     /** The same run with more properties (they win). */
@@ -106,50 +107,28 @@ final class OnlineRun {
         return new OnlineRun(account, checkSession, routes, props);
     }
 
-    /** Camel Main with this run's properties (the caller closes it). */
+    /** Camel Main with this run's properties (the caller closes it); a SIGTERM or Ctrl-C stops it. */
     PplxRuntime start() {
-        return PplxRuntime.start(routes, properties, Map.of());
+        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of());
+        StopSignals.stopWith(runtime::abort);
+        return runtime;
     }
 
     /**
-     * A route's failure as the run's outcome: an abort or a usage problem as it is; anything else that escaped
-     * the routes' failure policy (the session check or the index refresh failed after its retries) stops the
-     * run.
+     * A route's failure as the run's outcome: what the routes' failure policy threw as it is (an abort, no
+     * index); a request that got no answer after its retries (the session check, the index) as the API that
+     * cannot be reached; the rest is mapped by {@link Outcome}.
      */
-    private static <T> T call(java.util.function.Supplier<T> route) {
+    private static <T> T call(PplxRuntime runtime, java.util.function.Supplier<T> route) {
         try {
             return route.get();
         } catch (CamelExecutionException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            // an abort thrown inside the batch's split arrives wrapped ("Multicast processing failed")
-            while (cause instanceof CamelExchangeException && cause.getCause() != null) {
-                cause = cause.getCause();
+            Throwable cause = Outcome.unwrap(e);
+            String why = cause instanceof Exception x && !StopSignals.received().isPresent() ? ApiErrors.noAnswer(x) : null;
+            if (why != null) {
+                throw new Outcome.Unreachable(runtime.context().resolvePropertyPlaceholders("{{pplx.api.base-url}}"), why, cause);
             }
-            if (cause instanceof RunAbortedException || cause instanceof IllegalStateException) {
-                throw (RuntimeException) cause;
-            }
-            Exception failure = cause instanceof Exception x ? x : e;
-            throw new RunAbortedException(new ApiErrors().line(failure), failure);
-        }
-    }
-
-    /** Exit code of a batch-like run. */
-    static int exitCode(BatchSummary s) {
-        return s.fail() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
-    }
-
-    /** Runs a command body, turning the known ways of failing into one line and an exit code. */
-    static int guarded(java.util.concurrent.Callable<Integer> body) throws Exception {
-        try {
-            return body.call();
-        } catch (RunAbortedException e) {
-            LOG.error("aborted: {}", e.getMessage());
-            return PplxExportCli.EXIT_ABORTED;
-        } catch (UsageException e) {
             throw e;
-        } catch (IllegalStateException e) {
-            LOG.error("{}", e.getMessage());
-            return PplxExportCli.EXIT_USAGE;
         }
     }
 }

@@ -8,8 +8,7 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * {@code java -jar pplx-export.jar [global options] <command> [command options]}: a drop-in for the
- * reference's pplx-export. Exit codes: 0 all good; 1 some threads failed; 2 usage/config error;
- * 3 aborted (auth fail-fast, Cloudflare challenge).
+ * reference's pplx-export. Exit codes: see {@link Outcome}, the one place that maps how a command ended to them.
  */
 @Command(name = "pplx-export",
         mixinStandardHelpOptions = true,
@@ -34,7 +33,8 @@ import picocli.CommandLine.ParseResult;
                 CommandLine.HelpCommand.class
         },
         footer = {"", "Exit codes: 0 all good, 1 some threads failed (the others were exported), 2 usage or"
-                + " configuration error, 3 aborted (auth failures, a Cloudflare challenge, the wrong account's cookie).",
+                + " configuration error, 3 aborted (auth failures, a Cloudflare challenge, the wrong account's cookie,"
+                + " the API cannot be reached), 130/143 stopped by Ctrl-C/SIGTERM.",
                 "", "Examples:",
                 "  java -jar target/pplx-export.jar demo",
                 "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt sync",
@@ -61,7 +61,8 @@ public class PplxExportCli implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        StopSignals.install();
+        System.exit(StopSignals.exitCode(execute(args)));
     }
 
     /** Runs the CLI and returns the exit code (tests call this instead of main). */
@@ -82,10 +83,7 @@ public class PplxExportCli implements Runnable {
             err.println("See '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return EXIT_USAGE;
         });
-        cli.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
-            Logging.error(ex);
-            return ex instanceof UsageException ? EXIT_USAGE : EXIT_ABORTED;
-        });
+        cli.setExecutionExceptionHandler((ex, cmd, parseResult) -> Outcome.of(ex, cmd.getCommandName()));
         return cli.execute(args);
     }
 

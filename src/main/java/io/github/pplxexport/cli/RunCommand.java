@@ -12,14 +12,13 @@ import picocli.CommandLine.ParentCommand;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * {@code run}: the service mode. A long-running Camel Main whose {@code scheduled-sync} route runs an
  * incremental sync on a cron schedule, with health ({@code /observe/health}) and Prometheus metrics
- * ({@code /observe/metrics}) on a loopback HTTP port. Stops on SIGTERM/Ctrl-C (finishing the thread in
- * flight; the state is saved after every thread anyway).
+ * ({@code /observe/metrics}) on a loopback HTTP port. Stops on SIGTERM/Ctrl-C ({@link StopSignals}: a sync in
+ * progress stops at once; the state is saved after every thread).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "Service mode: scheduled sync; health and metrics over HTTP.",
@@ -53,35 +52,31 @@ public class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "run");
-        return OnlineRun.guarded(() -> {
-            Map<String, String> flags = new HashMap<>(pacing.properties());
-            flags.put("pplx.schedule.enabled", "true");
-            flags.put("pplx.run.max-syncs", String.valueOf(maxSyncs));
-            if (cron != null) {
-                flags.put("pplx.schedule.cron", cron);
+        Map<String, String> flags = new HashMap<>(pacing.properties());
+        flags.put("pplx.schedule.enabled", "true");
+        flags.put("pplx.run.max-syncs", String.valueOf(maxSyncs));
+        if (cron != null) {
+            flags.put("pplx.schedule.cron", cron);
+        }
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, flags);
+        ScheduledSync syncs;
+        try (PplxRuntime runtime = run.start()) {
+            // fail at once on a dead or foreign cookie; every scheduled sync checks the session again
+            String account = run.session(runtime);
+            syncs = runtime.context().getRegistry().lookupByNameAndType("scheduledSync", ScheduledSync.class);
+            LOG.info("[run] {}", runtime.context().resolvePropertyPlaceholders("scheduled sync '{{pplx.schedule.cron}}'"
+                    + " for account " + account + " into {{pplx.archive.root}}; health"
+                    + " http://{{camel.management.host}}:{{camel.management.port}}/observe/health, metrics /observe/metrics"));
+            // until the run limit, or a signal (which stops the context: a sync in progress ends at once)
+            while (StopSignals.received().isEmpty() && !runtime.context().isStopping() && !syncs.awaitLimit(200, TimeUnit.MILLISECONDS)) {
+                Thread.onSpinWait();
             }
-            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, flags);
-            try (PplxRuntime runtime = run.start()) {
-                // fail at once on a dead or foreign cookie; every scheduled sync checks the session again
-                String account = run.session(runtime);
-                ScheduledSync syncs = runtime.context().getRegistry().lookupByNameAndType("scheduledSync", ScheduledSync.class);
-                LOG.info("[run] {}", runtime.context().resolvePropertyPlaceholders("scheduled sync '{{pplx.schedule.cron}}'"
-                        + " for account " + account + " into {{pplx.archive.root}}; health"
-                        + " http://{{camel.management.host}}:{{camel.management.port}}/observe/health, metrics /observe/metrics"));
-                CountDownLatch stop = new CountDownLatch(1);
-                Thread hook = new Thread(stop::countDown, "pplx-run-stop");
-                Runtime.getRuntime().addShutdownHook(hook);
-                while (stop.getCount() > 0 && !syncs.awaitLimit(1, TimeUnit.SECONDS)) {
-                    // wait for a signal or the run limit
-                }
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException shuttingDown) {
-                    // the JVM is already stopping: fine
-                }
-                LOG.info("[run] stopping after {} scheduled sync(s), {} with failures", syncs.runs(), syncs.failures());
-                return syncs.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
-            }
-        });
+        } // closing waits for the sync a signal stopped
+        String done = syncs.runs() + " scheduled sync(s) done, " + syncs.failures() + " with failures";
+        if (StopSignals.received().isPresent()) {
+            return Outcome.stopped(done + syncs.stopped().map(s -> "; the sync in progress: " + s.progress()).orElse(""), null);
+        }
+        LOG.info("[run] stopping: {}", done);
+        return syncs.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
     }
 }

@@ -36,12 +36,7 @@ public class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "status");
-        Map<String, Object> report;
-        try {
-            report = StatusReport.build(parent.global.archiveRoot(), account != null ? account : parent.global.account);
-        } catch (IllegalStateException e) {
-            throw new UsageException(e.getMessage());
-        }
+        Map<String, Object> report = StatusReport.build(parent.global.archiveRoot(), account != null ? account : parent.global.account);
         if (json) {
             System.out.println(PyJson.compact(report));
         } else {

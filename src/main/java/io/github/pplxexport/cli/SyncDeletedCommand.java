@@ -68,12 +68,13 @@ public class SyncDeletedCommand implements Callable<Integer> {
                     + plan.check().size() + " candidate(s)");
             return PplxExportCli.EXIT_OK;
         }
-        return OnlineRun.guarded(() -> {
-            OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, properties);
-            SyncDeletedSummary s = run.run("direct:sync-deleted", account -> new SyncDeletedOptions(account, limit),
-                    SyncDeletedSummary.class);
-            return s.failed() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
-        });
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, properties);
+        SyncDeletedSummary s = run.run("direct:sync-deleted", account -> new SyncDeletedOptions(account, limit),
+                SyncDeletedSummary.class);
+        if (StopSignals.received().isPresent()) {
+            return Outcome.stopped(s.checked() + " candidate(s) checked", "sync-deleted --online");
+        }
+        return s.failed() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
     }
 
     /** The account a dry run assumes: --account, else the config's default; null without a config (no filter). */

@@ -205,9 +205,9 @@ public final class UserConfig {
         boolean fromCli = cliAccount != null && !cliAccount.isEmpty();
         String name = fromCli ? cliAccount : defaultAccount;
         if (name.isEmpty()) {
-            LOG.warn("[config] {}; running as placeholder account '{}' (no email check)",
-                    degraded() ? "no config file (" + LOOKUP + ")" : "no default_account in " + file,
-                    DEGRADED_ACCOUNT);
+            // the session check names the account after the session's user (AccountCheck); it is not 'default'
+            LOG.warn("[config] {}: the account is named after the session's user, with no email check",
+                    degraded() ? "no config file (" + LOOKUP + ")" : "no default_account in " + file);
             return DEGRADED_ACCOUNT;
         }
         if (degraded()) {

@@ -35,6 +35,7 @@ public final class AccountCheck {
                     + " and export its cookies", null);
         }
         if (config.degraded() && UserConfig.DEGRADED_ACCOUNT.equals(account) && !J.str(user, "username").isEmpty()) {
+            LOG.info("[auth] account '{}' (the session's user)", J.str(user, "username"));
             return J.str(user, "username");
         }
         return account;

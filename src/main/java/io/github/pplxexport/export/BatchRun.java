@@ -5,6 +5,7 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.library.BatchState;
 import io.github.pplxexport.library.IncrementalPlanner;
 import io.github.pplxexport.library.LibraryIndex;
+import io.github.pplxexport.library.MissingIndexException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,6 +17,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The bookkeeping of a batch (or single export) run (reference-behaviour.md §2.2–§2.3, §7.3): the plan, the
@@ -31,12 +34,26 @@ public final class BatchRun {
     private final Pacing pacing;
     private final long coolDownMillis;
     private final Failures failures;
+    private final BooleanSupplier stopping;
+    private final RunMetrics metrics;
 
-    public BatchRun(ExportSettings settings, Pacing pacing, long coolDownMillis, Failures failures) {
+    /**
+     * @param stopping true once the pipeline is stopping (SIGTERM, Ctrl-C): a pause ends, nothing more begins
+     * @param metrics  where thread outcomes are counted (the service mode's /observe/metrics)
+     */
+    public BatchRun(ExportSettings settings, Pacing pacing, long coolDownMillis, Failures failures,
+                    BooleanSupplier stopping, RunMetrics metrics) {
         this.settings = settings;
         this.pacing = pacing;
         this.coolDownMillis = coolDownMillis;
         this.failures = failures;
+        this.stopping = stopping;
+        this.metrics = metrics;
+    }
+
+    /** A run that is never stopped and counts nothing (tests). */
+    public BatchRun(ExportSettings settings, Pacing pacing, long coolDownMillis, Failures failures) {
+        this(settings, pacing, coolDownMillis, failures, () -> false, RunMetrics.NONE);
     }
 
     /** A new run of {@code options}: the state re-read from disk, counters at zero. */
@@ -81,7 +98,7 @@ public final class BatchRun {
         Path file = LibraryIndex.file(settings.out(), run.account);
         Optional<List<Map<String, Object>>> rows = LibraryIndex.readThreads(file);
         if (rows.isEmpty()) {
-            throw new IllegalStateException("no library index for account '" + run.account + "' (" + file
+            throw new MissingIndexException("no library index for account '" + run.account + "' (" + file
                     + "): run `pplx-export index` first");
         }
         IncrementalPlanner.Selection sel = IncrementalPlanner.selectBatchRows(rows.get(), options.mode(),
@@ -92,11 +109,26 @@ public final class BatchRun {
         IncrementalPlanner.Plan plan = IncrementalPlanner.plan(sel.rows(), run.state.records(), options.full(), options.force());
         run.nStopped = plan.nStopped();
         run.total = plan.items().size();
+        run.exports = (int) plan.items().stream().filter(i -> i.action().exports()).count();
         return plan.items();
     }
 
-    /** The pause before the next export: none before the first, random pacing after, longer after a cool-down. */
-    public long pause(RunState run) {
+    /**
+     * The pause before the next export (none before the first, random pacing after, longer after a cool-down),
+     * waited here so that a stop ends it at once; the route checks for the stop right after.
+     */
+    public void pause(RunState run) throws InterruptedException {
+        if (stopping.getAsBoolean()) {
+            return;
+        }
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMillis(run));
+        for (long left = end - System.nanoTime(); left > 0 && !stopping.getAsBoolean(); left = end - System.nanoTime()) {
+            TimeUnit.NANOSECONDS.sleep(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
+        }
+    }
+
+    /** How long {@link #pause} waits, announced. */
+    long pauseMillis(RunState run) {
         if (!run.exportedBefore) {
             return 0;
         }
@@ -108,12 +140,17 @@ public final class BatchRun {
         return d;
     }
 
-    /** Starts one export: the progress line, and the request the export routes work on. */
+    /**
+     * Starts one export: the progress line, and the request the export routes work on. The line names no mode:
+     * the index row's (SEARCH for a council or study thread) would mislead; the line after the export names the
+     * detected one.
+     */
     public ExportRequest begin(RunState run, IncrementalPlanner.Item item) {
         run.position++;
+        run.begun++;
         run.exportedBefore = true;
         Map<String, Object> row = item.row();
-        LOG.info("[batch {}/{}] 导出: [{}] {}{}", run.position, run.total, J.str(row, "mode"), J.str(row, "title"), eta(run));
+        LOG.info("[batch {}/{}] 导出: {}{}", run.position, run.total, J.str(row, "title"), eta(run));
         return new ExportRequest(run.account, item.uuid(), ExportRequest.urlFor(item.uuid(), row), row, false);
     }
 
@@ -130,29 +167,44 @@ public final class BatchRun {
     public void skipped(RunState run, IncrementalPlanner.Item item) {
         run.position++;
         run.skip++;
+        metrics.threads(RunMetrics.SKIPPED, 1);
         LOG.debug("[batch {}/{}] {}: {}", run.position, run.total, item.action().id(), J.str(item.row(), "title"));
     }
 
     /** Exported (or already up to date): ok, state saved. */
     public void exported(RunState run, ExportedThread t) {
         run.authFails = 0;
+        String where = settings.out().relativize(t.dir().toAbsolutePath().normalize()).toString();
         if (!t.written()) {
             run.skip++;
+            metrics.threads(RunMetrics.SKIPPED, 1);
+            LOG.info("[batch {}/{}] up to date ({}): {}", run.position, run.total, t.mode(), where);
             return;
         }
         run.ok++;
+        metrics.threads(RunMetrics.EXPORTED, 1);
         if (t.answerVariants() > 0) {
             run.variantThreads++;
         }
         run.state.markOk(t.uuid(), t.lastUpdated(), t.title());
         save(run);
-        LOG.debug("[export] {} → {}", t.uuid(), t.dir());
+        LOG.info("[batch {}/{}] exported as {}: {}", run.position, run.total, t.mode(), where);
+    }
+
+    /**
+     * The pipeline stopped (SIGTERM, Ctrl-C) while this thread was being fetched: nothing is recorded for it, so
+     * the next run exports it.
+     */
+    public void interrupted(RunState run, ExportRequest request) {
+        run.interrupted++;
+        LOG.debug("[batch] {} {}: stopped before it was exported", request.uuid(), request.title());
     }
 
     /** 400 ENTRY_DELETED / ENTRY_EXPIRED: terminal, recorded with the last known lastUpdated, never asked again. */
     public void gone(RunState run, ExportRequest request, String code) {
         run.authFails = 0;
         run.skip++;
+        metrics.threads(RunMetrics.SKIPPED, 1);
         String lastUpdated = known(run, request, "lastUpdated", J.str(request.indexRow(), "lastUpdated"));
         String title = known(run, request, "title", request.title());
         boolean deleted = ResponseClassifier.ENTRY_DELETED.equals(code);
@@ -202,6 +254,7 @@ public final class BatchRun {
 
     private void recordError(RunState run, ExportRequest request, Exception e) {
         run.fail++;
+        metrics.threads(RunMetrics.FAILED, 1);
         run.state.markError(request.uuid(), J.str(request.indexRow(), "lastUpdated"), request.title(), failures.line(e));
         save(run);
     }
@@ -220,12 +273,19 @@ public final class BatchRun {
 
     /** The end-of-run lines; the summary travels on as the route's reply. */
     public BatchSummary finish(RunState run) {
-        if (run.nStopped > 0) {
-            LOG.info("[batch] 已是最后更新状态，其后 {} 条均无需导出——增量早停 (ok={} skip={} fail={}；--full 可强制全量)",
-                    run.nStopped, run.ok, run.skip, run.fail);
+        int skip = run.skip + run.nStopped;
+        if (stopping.getAsBoolean()) {
+            // the command writes the one line of a stopped run (what was done, what is left)
+            return new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, run.exports,
+                    run.exports - run.begun + run.interrupted);
         }
-        BatchSummary s = new BatchSummary(run.ok, run.skip + run.nStopped, run.fail, run.total + run.nStopped,
-                run.variantThreads);
+        if (run.nStopped > 0) {
+            // as the reference: skip counts the early-stopped rows too
+            LOG.info("[batch] 已是最后更新状态，其后 {} 条均无需导出——增量早停 (ok={} skip={} fail={}；--full 可强制全量)",
+                    run.nStopped, run.ok, skip, run.fail);
+        }
+        metrics.threads(RunMetrics.SKIPPED, run.nStopped);
+        BatchSummary s = new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads);
         LOG.info(s.line());
         if (run.variantThreads > 0) {
             LOG.warn("[batch] ⚠ {} 个线程检测到回答改写变体 ANSWER_VARIANT_DETECTED（见 index/answer_variants_log.jsonl）",

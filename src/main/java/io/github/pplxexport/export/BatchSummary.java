@@ -1,8 +1,31 @@
 package io.github.pplxexport.export;
 
-/** Counts of a finished batch run. */
-public record BatchSummary(int ok, int skip, int fail, int total, int variantThreads) {
+/**
+ * Counts of a finished batch run. For a run stopped by a signal, {@code planned} is the number of threads the plan
+ * had to export and {@code left} those not done (the next run exports them); both are -1 for a run that ended
+ * normally.
+ */
+public record BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left) {
+    public BatchSummary(int ok, int skip, int fail, int total, int variantThreads) {
+        this(ok, skip, fail, total, variantThreads, -1, -1);
+    }
+
     public String line() {
         return "[batch] 完成。ok=" + ok + " skip=" + skip + " fail=" + fail + " / 共 " + total;
+    }
+
+    /** Stopped by SIGTERM or Ctrl-C before the plan was done. */
+    public boolean stopped() {
+        return left >= 0;
+    }
+
+    /**
+     * What a stopped run did and what is left: {@code 12 of 40 exported, 28 left}, with the threads that failed
+     * and those found up to date or gone when there are any ({@code 12 of 40 exported, 1 failed, 2 skipped, 25 left}).
+     */
+    public String progress() {
+        int skipped = planned - left - ok - fail;
+        return ok + " of " + planned + " exported" + (fail > 0 ? ", " + fail + " failed" : "")
+                + (skipped > 0 ? ", " + skipped + " skipped" : "") + ", " + left + " left";
     }
 }

@@ -20,6 +20,10 @@ public final class RunState {
     int total;
     int position;
     int variantThreads;
+    /** Threads of the plan to export, begun so far, and begun but stopped before they were exported. */
+    int exports;
+    int begun;
+    int interrupted;
     boolean exportedBefore;
     /** Set by a failure that stops the run (a Cloudflare challenge, the third auth failure in a row). */
     RunAbortedException abort;

@@ -14,7 +14,8 @@ import java.util.TreeMap;
 
 /**
  * The offline plan report ({@code status}, reference-cli-and-archive.md §2.8): per account the index size,
- * what the next batch would do (same planner) and the early-stop count; globally the state counts and the
+ * every row's class (new/updated/done/expired/deleted, same planner), what the next batch would export and the
+ * early-stop count (the done/expired/deleted tail it will not even look at); globally the state counts and the
  * "state-only" threads (exported once, no longer in any index: deletion candidates). Reads only
  * {@code index/library_*.json} and {@code index/batch_state.json}; zero network.
  */
@@ -36,7 +37,7 @@ public final class StatusReport {
             files.removeIf(f -> !f.getFileName().toString().equals("library_" + account + ".json"));
         }
         if (files.isEmpty()) {
-            throw new IllegalStateException("no library index in " + index + ": run `pplx-export index` first");
+            throw new MissingIndexException("no library index in " + index + ": run `pplx-export index` first");
         }
         BatchState state = BatchState.load(BatchState.file(out));
         Map<String, Object> accounts = new LinkedHashMap<>();
@@ -44,11 +45,14 @@ public final class StatusReport {
             String name = f.getFileName().toString().replaceFirst("^library_", "").replaceFirst("\\.json$", "");
             List<Map<String, Object>> rows = LibraryIndex.readThreads(f).orElse(List.of());
             IncrementalPlanner.Plan plan = IncrementalPlanner.plan(rows, state.records(), false, false);
+            // every row counted once, the early-stopped tail included (the plan leaves it out: a complete archive
+            // would read done=0)
+            IncrementalPlanner.Plan all = IncrementalPlanner.plan(rows, state.records(), true, false);
             Map<String, Object> a = new LinkedHashMap<>();
             a.put("index_count", rows.size());
             a.put("newest", rows.isEmpty() ? "" : J.str(IncrementalPlanner.newestFirst(rows).get(0), "lastUpdated"));
             for (IncrementalPlanner.Action act : IncrementalPlanner.Action.values()) {
-                a.put(act.id(), plan.count(act));
+                a.put(act.id(), all.count(act));
             }
             a.put("early_stop", plan.nStopped());
             List<Object> pending = new ArrayList<>();

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BatchRunTest {
     @TempDir
@@ -34,14 +35,20 @@ class BatchRunTest {
         }
     };
 
+    /** alice's index of {@code n} threads: title a, b, …, uuid u1…un, u1 the newest (2026-05-0n), un 2026-05-01. */
+    private void library(int n) throws Exception {
+        Files.createDirectories(out.resolve("index"));
+        StringBuilder rows = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+            rows.append(i > 1 ? ",\n" : "").append(String.format("{\"title\": \"%c\", \"entryUUID\": \"u%d\", \"lastUpdated\": \"2026-05-%02dT00:00:00Z\"}",
+                    (char) ('a' + i - 1), i, n + 1 - i));
+        }
+        Files.writeString(out.resolve("index/library_alice.json"), "{\"account\": \"alice\", \"count\": " + n + ", \"threads\": [\n" + rows + "]}");
+    }
+
     @Test
     void summaryCountsPlannedPlusEarlyStoppedAndEachRunStartsFromZero() throws Exception {
-        Files.createDirectories(out.resolve("index"));
-        Files.writeString(out.resolve("index/library_alice.json"), """
-                {"account": "alice", "count": 3, "threads": [
-                 {"title": "a", "entryUUID": "u1", "lastUpdated": "2026-05-03T00:00:00Z"},
-                 {"title": "b", "entryUUID": "u2", "lastUpdated": "2026-05-02T00:00:00Z"},
-                 {"title": "c", "entryUUID": "u3", "lastUpdated": "2026-05-01T00:00:00Z"}]}""");
+        library(3);
         Files.writeString(out.resolve("index/batch_state.json"), """
                 {"u2": {"status": "ok", "lastUpdated": "2026-05-02T00:00:00Z"},
                  "u3": {"status": "ok", "lastUpdated": "2026-05-01T00:00:00Z"}}""");
@@ -64,15 +71,39 @@ class BatchRunTest {
     }
 
     @Test
+    void aStoppedRunSaysWhatIsLeft() throws Exception {
+        library(4);
+        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+        BatchRun batch = new BatchRun(new ExportSettings(out, UserConfig.degradedConfig(), Clock.systemUTC()),
+                new Pacing(60_000, 60_000), 0, NONE, stopping::get, RunMetrics.NONE);
+        RunState run = batch.start(new BatchOptions("alice", false, false, 0, null));
+        List<IncrementalPlanner.Item> items = batch.plan(run);
+        batch.begin(run, items.get(0));
+        batch.exported(run, new ExportedThread("u1", "a", "search", "2026-05-04T00:00:00Z", out.resolve("alice/search/a"), true, 0));
+        batch.begin(run, items.get(1));
+        batch.exported(run, new ExportedThread("u2", "b", "study", "2026-05-03T00:00:00Z", out.resolve("alice/study/b"), false, 0));
+        ExportRequest third = batch.begin(run, items.get(2));
+        stopping.set(true);
+        batch.interrupted(run, third);
+        long paused = System.nanoTime();
+        batch.pause(run);
+
+        assertTrue(System.nanoTime() - paused < 1_000_000_000L, "a stopping run does not wait the minute");
+        BatchSummary s = batch.finish(run);
+        assertTrue(s.stopped());
+        assertEquals("1 of 4 exported, 1 skipped, 2 left", s.progress());
+    }
+
+    @Test
     void aCoolDownLengthensOnlyTheNextPause() throws Exception {
         BatchRun batch = new BatchRun(new ExportSettings(out, UserConfig.degradedConfig(), Clock.systemUTC()),
                 new Pacing(0, 0), 60_000, NONE);
         RunState run = batch.start(new BatchOptions("alice", false, false, 0, null));
-        assertEquals(0, batch.pause(run), "nothing before the first thread");
+        assertEquals(0, batch.pauseMillis(run), "nothing before the first thread");
         run.exportedBefore = true;
-        assertEquals(0, batch.pause(run));
+        assertEquals(0, batch.pauseMillis(run));
         run.coolDown();
-        assertEquals(60_000, batch.pause(run), "after retries were used up: at least the retry delay");
-        assertEquals(0, batch.pause(run), "once");
+        assertEquals(60_000, batch.pauseMillis(run), "after retries were used up: at least the retry delay");
+        assertEquals(0, batch.pauseMillis(run), "once");
     }
 }

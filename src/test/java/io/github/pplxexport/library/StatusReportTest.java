@@ -42,7 +42,8 @@ class StatusReportTest {
         assertEquals(List.of("u1", "u2"), J.list(alice, "pending").stream().map(p -> J.str(p, "uuid")).toList());
         assertEquals(List.of("u9"), J.list(r, "state_only"), "ok in state, in no index: a deletion candidate");
         List<String> lines = StatusReport.lines(r, true);
-        assertTrue(lines.get(0).contains("new=1 updated=1"), lines.toString());
+        assertTrue(lines.get(0).contains("new=1 updated=1; done=1 expired=1 deleted=0; 早停 2"),
+                "the early-stopped rows are counted as what they are: " + lines);
         assertTrue(lines.get(lines.size() - 1).contains("1 expired + 3 ok"), lines.toString());
     }
 
@@ -60,6 +61,23 @@ class StatusReportTest {
         assertEquals(List.of("gone"), J.list(r, "state_only"), "bob's b1 is in bob's index: no candidate");
         String last = StatusReport.lines(r, false).get(StatusReport.lines(r, false).size() - 1);
         assertTrue(last.endsWith("state-only (deletion candidates, see sync-deleted): 1"), last);
+    }
+
+    @Test
+    void aCompleteArchiveCountsEveryThreadDone() throws Exception {
+        Files.createDirectories(out.resolve("index"));
+        Files.writeString(out.resolve("index/library_bob.json"), """
+                {"account": "bob", "count": 2, "threads": [
+                 {"title": "a", "entryUUID": "u1", "lastUpdated": "2026-05-02T00:00:00Z"},
+                 {"title": "b", "entryUUID": "u2", "lastUpdated": "2026-05-01T00:00:00Z"}]}""");
+        Files.writeString(out.resolve("index/batch_state.json"), """
+                {"u1": {"status": "ok", "lastUpdated": "2026-05-02T00:00:00Z"},
+                 "u2": {"status": "ok", "lastUpdated": "2026-05-01T00:00:00Z"}}""");
+
+        List<String> lines = StatusReport.lines(StatusReport.build(out, null), false);
+
+        assertEquals("[status] bob: 索引 2 条（最新 2026-05-02T00:00:00Z）; 待导出 new=0 updated=0; done=2 expired=0 deleted=0; 早停 2",
+                lines.get(0));
     }
 
     @Test

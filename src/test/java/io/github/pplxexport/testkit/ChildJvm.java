@@ -43,9 +43,21 @@ public final class ChildJvm {
 
     /** Runs {@code pplx-export args…} with the given umask (octal digits), in {@code workDir}. */
     public static Result run(String umask, Path workDir, String... args) throws IOException, InterruptedException {
+        try (Running p = start(umask, workDir, args)) {
+            return p.waitFor(120);
+        }
+    }
+
+    /** Starts {@code pplx-export args…} under umask 022 and returns at once (to signal it, for one). */
+    public static Running start(Path workDir, String... args) throws IOException {
+        return start("022", workDir, args);
+    }
+
+    private static Running start(String umask, Path workDir, String... args) throws IOException {
         if (!umask.matches("[0-7]{3,4}")) {
             throw new IllegalArgumentException("umask " + umask);
         }
+        // exec: the java process is the one started (its pid is the one a signal goes to)
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", "umask " + umask + "; exec \"$@\"", "sh",
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1",
@@ -53,17 +65,65 @@ public final class ChildJvm {
         cmd.addAll(Arrays.asList(args));
         Path out = Files.createTempFile("child-out", ".txt");
         Path err = Files.createTempFile("child-err", ".txt");
-        try {
-            Process p = new ProcessBuilder(cmd).directory(workDir.toAbsolutePath().toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IllegalStateException("pplx-export " + String.join(" ", args) + " did not end in 120 s");
+        Process p = new ProcessBuilder(cmd).directory(workDir.toAbsolutePath().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new Running(p, out, err, String.join(" ", args));
+    }
+
+    /** A started CLI: its console so far, a signal, the end. Closing it kills a process still running. */
+    public static final class Running implements AutoCloseable {
+        private final Process process;
+        private final Path out;
+        private final Path err;
+        private final String args;
+
+        Running(Process process, Path out, Path err, String args) {
+            this.process = process;
+            this.out = out;
+            this.err = err;
+            this.args = args;
+        }
+
+        /** What the CLI wrote on stderr so far. */
+        public String stderr() throws IOException {
+            return Files.readString(err, StandardCharsets.UTF_8);
+        }
+
+        /** Waits until a stderr line contains {@code text}; fails when the process ends first or after the timeout. */
+        public void awaitLine(String text, long seconds) throws IOException, InterruptedException {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            while (stderr().lines().noneMatch(l -> l.contains(text))) {
+                if (!process.isAlive() || System.nanoTime() > end) {
+                    throw new IllegalStateException("no line with '" + text + "' (" + (process.isAlive() ? "timeout" : "ended")
+                            + "):\n" + stderr());
+                }
+                Thread.sleep(50);
             }
-            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    Files.readString(err, StandardCharsets.UTF_8));
-        } finally {
+        }
+
+        /** Sends SIG{@code name} ({@code INT}, {@code TERM}) to the CLI's JVM. */
+        public void signal(String name) throws IOException, InterruptedException {
+            Process kill = new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).inheritIO().start();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+            }
+        }
+
+        /** Waits for the end (at most {@code seconds}) and returns the outcome. */
+        public Result waitFor(long seconds) throws IOException, InterruptedException {
+            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("pplx-export " + args + " did not end in " + seconds + " s:\n" + stderr());
+            }
+            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), stderr());
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+            }
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
