@@ -34,41 +34,48 @@ import java.util.Map;
  *
  * <p>The API responses arrive as decoded trees; each is serialised once to the bytes archived as
  * raw_entries.json / raw_blocks.json and parsed from those bytes, exactly as re-render reads them later.
- * The plain response is parsed once per thread: {@link #detectMode}, {@link #needsBlocks} and
- * {@link #assemble} share it.
+ * The plain response is parsed once per thread ({@link #parsePlain}, kept by the route in a variable):
+ * {@link #detectMode}, {@link #needsBlocks} and {@link #assemble} share it.
  */
 public final class ThreadExport {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.export");
 
     private final ExportSettings settings;
-    /** The last plain response parsed (threads are exported one at a time). */
-    private volatile Parsed last;
 
-    private record Parsed(Map<String, Object> source, byte[] bytes, RawResponse response) {
+    /** A plain response as archived (its bytes) and as parsed from those bytes. */
+    public record PlainResponse(byte[] bytes, RawResponse response) {
+        @Override
+        public String toString() {
+            return "PlainResponse[" + bytes.length + " bytes, " + response.entries().size() + " entries]";
+        }
     }
 
     public ThreadExport(ExportSettings settings) {
         this.settings = settings;
     }
 
+    /** The joined plain pages as archived and parsed; a response without renderable entries fails here. */
+    public PlainResponse parsePlain(Map<String, Object> rawEntries) {
+        byte[] bytes = bytes(rawEntries);
+        RawResponse response = ResponseParser.parse(bytes, true);
+        Turns.of(response); // before the blocks are fetched
+        return new PlainResponse(bytes, response);
+    }
+
     /** Mode detection on the plain response; conflicts are logged as the reference does. */
-    public Mode detectMode(ExportRequest request, Map<String, Object> rawEntries) {
-        RawResponse plain = plain(rawEntries).response();
-        Turns.of(plain); // a response without renderable entries fails here, before the blocks are fetched
-        ModeDetector.Detection d = ModeDetector.detect(plain.metadata(), request.indexRow(), request.url(), plain.entries());
+    public Mode detectMode(ExportRequest request, PlainResponse plain) {
+        ModeDetector.Detection d = ModeDetector.detect(plain.response().metadata(), request.indexRow(), request.url(),
+                plain.response().entries());
         d.warnings().forEach(w -> LOG.warn("[mode] {}: {}", request.uuid(), w));
         return d.mode();
     }
 
     /** Blocks for the four non-search modes, and for search when every entry lacks a display_model. */
-    public boolean needsBlocks(Mode mode, Map<String, Object> rawEntries) {
-        return ModeDetector.needsBlocks(mode, plain(rawEntries).response().entries());
+    public boolean needsBlocks(Mode mode, PlainResponse plain) {
+        return ModeDetector.needsBlocks(mode, plain.response().entries());
     }
 
-    public Conversation assemble(ExportRequest request, Map<String, Object> rawEntries, Map<String, Object> rawBlocks,
-                                 Mode mode) {
-        Parsed entries = plain(rawEntries);
-        last = null; // the thread is assembled: its parse is not needed again
+    public Conversation assemble(ExportRequest request, PlainResponse entries, Map<String, Object> rawBlocks, Mode mode) {
         byte[] blocksBytes = rawBlocks == null ? null : bytes(rawBlocks);
         RawResponse blocks = blocksBytes == null ? null : ResponseParser.parse(blocksBytes, true);
         RawResponse plain = entries.response();
@@ -101,16 +108,6 @@ public final class ThreadExport {
             LOG.warn(AnswerVariantLog.warning(c.webUuid(), c.title(), v));
         }
         return c;
-    }
-
-    private Parsed plain(Map<String, Object> rawEntries) {
-        Parsed p = last;
-        if (p == null || p.source() != rawEntries) {
-            byte[] bytes = bytes(rawEntries);
-            p = new Parsed(rawEntries, bytes, ResponseParser.parse(bytes, true));
-            last = p;
-        }
-        return p;
     }
 
     /** The archived form of a response: Python's {@code json.dumps} of the joined pages. */
