@@ -19,9 +19,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,13 +35,8 @@ class LabelsTest {
     static final Path SAMPLE = Paths.get("archive-sample");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\d}");
 
-    private static TreeSet<String> placeholders(String text) {
-        TreeSet<String> out = new TreeSet<>();
-        Matcher m = PLACEHOLDER.matcher(text);
-        while (m.find()) {
-            out.add(m.group());
-        }
-        return out;
+    private static Set<String> placeholders(String text) {
+        return PLACEHOLDER.matcher(text).results().map(MatchResult::group).collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** The whole table, so a label added later cannot escape: no Chinese in English, the same placeholders. */

@@ -5,10 +5,9 @@ import io.github.pplxexport.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -26,12 +25,7 @@ public final class Cjk {
 
     /** The maximal CJK runs of {@code text}, in order. */
     public static List<String> runs(String text) {
-        List<String> out = new ArrayList<>();
-        Matcher m = RUN.matcher(text);
-        while (m.find()) {
-            out.add(m.group());
-        }
-        return out;
+        return RUN.matcher(text).results().map(MatchResult::group).toList();
     }
 
     /** The runs of {@code text} that {@code userText} does not contain: the tool's own Chinese. */
