@@ -212,10 +212,14 @@ public class GlobalOptions {
         }
     }
 
-    /** The {@code -D KEY=VALUE} overrides, merged under {@code commandFlags} (which win). */
+    /**
+     * The {@code -D KEY=VALUE} overrides, merged under {@code commandFlags} (which win), and the language the console
+     * uses, so the Markdown is always in the same one.
+     */
     public Map<String, String> properties(Map<String, String> commandFlags) {
         Map<String, String> m = new LinkedHashMap<>(properties);
         m.putAll(commandFlags);
+        m.put(Lang.PROPERTY, lang().id());
         return m;
     }
 
