@@ -3,6 +3,8 @@ package io.github.pplxexport.api;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -91,12 +93,12 @@ public final class ResponseClassifier {
         return switch (status) {
             case 429 -> "HTTP 429 rate limited";
             case 500, 502, 503, 504 -> "HTTP " + status;
-            case 401 -> "鉴权失败 401 (cookie expired or not logged in)";
+            case 401 -> Labels.messages().get(Label.AUTH_FAILED_401);
             case 403 -> switch (code) {
                 case ApiException.CLOUDFLARE -> "HTTP 403 Cloudflare challenge; slow down or refresh the cookies"
                         + " (cf_clearance is bound to the browser)";
                 case VIEW_THREAD_NOT_ALLOWED -> "403 VIEW_THREAD_NOT_ALLOWED";
-                default -> "鉴权失败 403 (cookie expired or risk-controlled)";
+                default -> Labels.messages().get(Label.AUTH_FAILED_403);
             };
             case 400 -> code.equals(ENTRY_DELETED) || code.equals(ENTRY_EXPIRED) ? "400 " + code
                     : "HTTP 400 " + snippet(body);

@@ -1,8 +1,8 @@
 package io.github.pplxexport.archive;
 
 import io.github.pplxexport.conversation.Conversation;
-import io.github.pplxexport.render.Label;
-import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.render.RenderedThread;
 import io.github.pplxexport.thread.Citation;
 
@@ -26,6 +26,11 @@ public final class ThreadProducts {
     public ThreadProducts(Path out, Labels labels) {
         this.out = out.toAbsolutePath().normalize();
         this.labels = labels;
+    }
+
+    /** The labels of the Markdown products (sources.md, report.md). */
+    public Labels labels() {
+        return labels;
     }
 
     /** sources.md, conversation.md and the turn files of a rendered thread written into {@code dir}, in the reference's order. */
@@ -59,7 +64,7 @@ public final class ThreadProducts {
         return MarkdownWriter.removeStaleTurns(dir.resolve(ThreadFiles.TURNS_DIR), rendered.turnFiles().size());
     }
 
-    /** {@code # 引文列表}, a blank line, then {@code <i>. [<name or url>](<url>)} per citation. */
+    /** {@code SOURCES_TITLE}, a blank line, then {@code <i>. [<name or url>](<url>)} per citation. */
     String sourcesMd(List<Citation> citations) {
         StringBuilder sb = new StringBuilder(labels.get(Label.SOURCES_TITLE)).append("\n\n");
         int i = 1;

@@ -1,8 +1,8 @@
 package io.github.pplxexport.asset;
 
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.render.Label;
-import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.render.MathDelimiters;
 
 import java.nio.charset.StandardCharsets;
@@ -19,9 +19,9 @@ import java.util.function.Function;
  * §3.7): the report title, the product file name, then the report's Markdown taken from a downloaded asset,
  * math-normalised:
  * <pre>
- * # &lt;report title or 研究报告&gt;
+ * # &lt;report title or REPORT_DEFAULT_TITLE&gt;
  *
- * &gt; 产物文件: &lt;file_name&gt;      (only when report_info has a file name, followed by a blank line)
+ * REPORT_FILE &lt;file_name&gt;      (only when report_info has a file name, followed by a blank line)
  *
  * &lt;report Markdown, as downloaded&gt;</pre>
  */
@@ -65,9 +65,9 @@ public final class ReportMd {
         return Optional.empty();
     }
 
-    /** {@link #render} over a thread directory's files, with the default labels. */
-    public static Optional<String> render(Map<String, Object> reportInfo, Manifest manifest, Path threadDir) {
-        return render(reportInfo, manifest.versions(), AssetFiles.bodies(threadDir), Labels.DEFAULT);
+    /** {@link #render} over a thread directory's files. */
+    public static Optional<String> render(Map<String, Object> reportInfo, Manifest manifest, Path threadDir, Labels labels) {
+        return render(reportInfo, manifest.versions(), AssetFiles.bodies(threadDir), labels);
     }
 
     /** The candidate versions in the order they are tried. */

@@ -20,7 +20,7 @@ import io.github.pplxexport.export.ThreadAssets;
 import io.github.pplxexport.export.ThreadExport;
 import io.github.pplxexport.export.ThreadPaging;
 import io.github.pplxexport.json.Json;
-import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.render.ThreadRenderer;
 import org.apache.camel.BeanInject;
 import org.apache.camel.BindToRegistry;
@@ -51,6 +51,9 @@ public class PplxBeans implements CamelConfiguration {
     String cookiesFile;
     @PropertyInject("pplx.api.base-url")
     String baseUrl;
+    /** The language of the Markdown labels (--lang). */
+    @PropertyInject("pplx.lang")
+    String lang;
 
     private ExportSettings settings;
     private ApiErrors errors;
@@ -142,7 +145,7 @@ public class PplxBeans implements CamelConfiguration {
     /** The derived files (Markdown, asset bodies) on their way to the write-products route's file endpoint. */
     @BindToRegistry
     public ThreadProducts threadProducts() {
-        return new ThreadProducts(exportSettings().out(), Labels.DEFAULT);
+        return new ThreadProducts(exportSettings().out(), Labels.of(lang));
     }
 
     @BindToRegistry
@@ -160,14 +163,14 @@ public class PplxBeans implements CamelConfiguration {
                              @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax,
                              @PropertyInject("pplx.retry.delay-ms") long coolDown, CamelContext context) throws Exception {
         return new BatchRun(exportSettings(), new Pacing(delayMin, delayMax), coolDown, apiError(),
-                () -> context.isStopping() || context.isStopped(), pplxMetrics(context));
+                PplxRuntime.stopping(context), pplxMetrics(context));
     }
 
     /** sync-deleted --online: between candidates the thread pause (pplx.pacing.thread-delay-*, --delay-min/max). */
     @BindToRegistry
     public SyncDeleted syncDeleted(@PropertyInject("pplx.pacing.thread-delay-min-ms") long delayMin,
-                                   @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax) {
-        return new SyncDeleted(exportSettings(), new Pacing(delayMin, delayMax), apiError());
+                                   @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax, CamelContext context) {
+        return new SyncDeleted(exportSettings(), new Pacing(delayMin, delayMax), apiError(), PplxRuntime.stopping(context));
     }
 
     @BindToRegistry
@@ -197,7 +200,7 @@ public class PplxBeans implements CamelConfiguration {
 
     @BindToRegistry
     public ThreadRenderer threadRenderer() {
-        return new ThreadRenderer(Labels.DEFAULT);
+        return new ThreadRenderer(Labels.of(lang));
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Camel Main for one CLI command: loads the shipped routes (and an operator's {@code --routes} folder),
@@ -164,6 +165,11 @@ public final class PplxRuntime implements AutoCloseable {
         if (connections != null) {
             connections.close(CloseMode.IMMEDIATE);
         }
+    }
+
+    /** True once {@code context} is stopping (SIGTERM, Ctrl-C: {@link #abort}) or stopped: a run begins nothing more. */
+    public static BooleanSupplier stopping(CamelContext context) {
+        return () -> context.isStopping() || context.isStopped();
     }
 
     public CamelContext context() {

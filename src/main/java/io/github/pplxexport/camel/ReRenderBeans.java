@@ -2,7 +2,7 @@ package io.github.pplxexport.camel;
 
 import io.github.pplxexport.archive.ArchivedThreadLoader;
 import io.github.pplxexport.archive.MarkdownWriter;
-import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.render.ThreadRenderer;
 import io.github.pplxexport.rerender.ReRenderOutcomes;
 import io.github.pplxexport.rerender.ReRenderThread;
@@ -14,8 +14,6 @@ import org.apache.camel.PropertyInject;
 import org.apache.camel.spi.ThreadPoolProfile;
 import org.apache.camel.util.concurrent.ThreadPoolRejectedPolicy;
 
-import java.util.concurrent.atomic.AtomicBoolean;
-
 /**
  * The beans of the re-render routes, and all an offline command binds: no API client, no export
  * settings, nothing that opens a port or schedules (see {@link PplxRuntime#startOffline}).
@@ -25,28 +23,22 @@ public class ReRenderBeans implements CamelConfiguration {
     /** Offline re-render works on independent thread dirs: one worker per core by default. */
     public static final String RE_RENDER_POOL = "re-render-pool";
 
-    /**
-     * Set when the JVM begins to shut down (SIGINT, SIGTERM): the run then starts no further thread dir, so
-     * it ends in about a second instead of rendering on until Camel's shutdown timeout.
-     */
-    private static final AtomicBoolean STOPPING = new AtomicBoolean();
-
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> STOPPING.set(true), "pplx-re-render-stop"));
-    }
-
     /** 0: one per core. */
     @PropertyInject("pplx.rerender.threads")
     int threads;
+    /** The language of the Markdown labels (--lang). */
+    @PropertyInject("pplx.lang")
+    String lang;
 
+    /** A stop (SIGTERM, Ctrl-C: the context stops, as for a batch) starts no further thread dir. */
     @BindToRegistry
-    public ReRenderOutcomes reRenderOutcomes() {
-        return new ReRenderOutcomes(STOPPING::get);
+    public ReRenderOutcomes reRenderOutcomes(CamelContext context) {
+        return new ReRenderOutcomes(PplxRuntime.stopping(context));
     }
 
     @BindToRegistry
     public ReRenderThread reRenderThread() {
-        return new ReRenderThread(new ArchivedThreadLoader(), new ThreadRenderer(Labels.DEFAULT), new MarkdownWriter(),
+        return new ReRenderThread(new ArchivedThreadLoader(), new ThreadRenderer(Labels.of(lang)), new MarkdownWriter(),
                 new ThreadJsonUpdater(), new ReRenderOutcomes());
     }
 

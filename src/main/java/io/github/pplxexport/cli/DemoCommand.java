@@ -53,6 +53,8 @@ public class DemoCommand implements Callable<Integer> {
     GlobalOptions.Pipeline pipeline;
     @Mixin
     GlobalOptions.Log log;
+    @Mixin
+    GlobalOptions.Language language;
 
     private static Map<String, String> withQuickRetries() {
         Map<String, String> m = new java.util.HashMap<>(PacingOption.NO_PACING);

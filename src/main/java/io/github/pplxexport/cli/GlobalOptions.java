@@ -2,20 +2,26 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.labels.Lang;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 
 /**
- * The global options as one command sees them. They come in four mixins (and {@link All} of them), and
+ * The global options as one command sees them. They come in five mixins (and {@link All} of them), and
  * each command mixes in only those that apply to it (so {@code status --help} shows no {@code --cookies}); they are accepted
- * before the command name too, where the top level takes all four. After parsing, {@link PplxExportCli}
+ * before the command name too, where the top level takes all five. After parsing, {@link PplxExportCli}
  * applies the top level's values, then the command's, onto one GlobalOptions ({@code parent.global}).
  */
 public class GlobalOptions {
@@ -99,7 +105,23 @@ public class GlobalOptions {
         }
     }
 
-    /** All four: the top level and the commands that talk to Perplexity. */
+    /** The language of the console lines and the Markdown labels: every command that prints them or renders. */
+    public static class Language implements Part {
+        @Option(names = "--lang", paramLabel = "zh|en",
+                description = "Language of the console lines and of the Markdown labels (default: pplx.lang, zh: the"
+                        + " reference's bytes).")
+        String lang;
+
+        @Override
+        public void applyTo(GlobalOptions g) {
+            // the property the pipeline reads: --lang is -D pplx.lang=<lang> under a name of its own
+            if (lang != null) {
+                g.properties.put(Lang.PROPERTY, lang);
+            }
+        }
+    }
+
+    /** All five: the top level and the commands that talk to Perplexity. */
     public static class All implements Part {
         @Mixin
         Archive archive;
@@ -109,10 +131,12 @@ public class GlobalOptions {
         Pipeline pipeline;
         @Mixin
         Log log;
+        @Mixin
+        Language language;
 
         @Override
         public void applyTo(GlobalOptions g) {
-            for (Part p : new Part[]{archive, site, pipeline, log}) {
+            for (Part p : new Part[]{archive, site, pipeline, log, language}) {
                 p.applyTo(g);
             }
         }
@@ -122,6 +146,19 @@ public class GlobalOptions {
     public interface Part {
         /** Sets what this mixin parsed onto {@code g}, over what is there. */
         void applyTo(GlobalOptions g);
+    }
+
+    /** application.properties, as the pipeline reads it (the defaults a command needs before or without Camel). */
+    private static final Properties BUILT_IN = new Properties();
+
+    static {
+        try (InputStream in = GlobalOptions.class.getResourceAsStream("/application.properties")) {
+            if (in != null) {
+                BUILT_IN.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     Path out;
@@ -175,14 +212,28 @@ public class GlobalOptions {
         }
     }
 
-    /** The {@code -D KEY=VALUE} overrides, merged under {@code commandFlags} (which win). */
+    /**
+     * The {@code -D KEY=VALUE} overrides, merged under {@code commandFlags} (which win), and the language the console
+     * uses, so the Markdown is always in the same one.
+     */
     public Map<String, String> properties(Map<String, String> commandFlags) {
         Map<String, String> m = new LinkedHashMap<>(properties);
         m.putAll(commandFlags);
+        m.put(Lang.PROPERTY, lang().id());
         return m;
     }
 
     public boolean verbose() {
         return verbosity > 0;
+    }
+
+    /** The language of the run: --lang, else -D pplx.lang, else application.properties' pplx.lang. */
+    public Lang lang() {
+        String lang = properties.get(Lang.PROPERTY);
+        try {
+            return Lang.of(lang != null ? lang : BUILT_IN.getProperty(Lang.PROPERTY));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 }

@@ -8,13 +8,14 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.filter.Filter;
 import ch.qos.logback.core.spi.FilterReply;
+import io.github.pplxexport.labels.Labels;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Console verbosity and the optional debug log file. */
+/** Console verbosity, the language of the tool's messages and the optional debug log file. */
 public final class Logging {
     private static final org.slf4j.Logger LOG = LoggerFactory.getLogger("pplx");
     private static volatile boolean verbose;
@@ -32,6 +33,7 @@ public final class Logging {
     }
 
     public static void configure(GlobalOptions g, String command) {
+        Labels.useForMessages(g.lang());
         verbose = g.verbose();
         LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
         Logger root = ctx.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);

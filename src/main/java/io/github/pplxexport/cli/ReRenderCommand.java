@@ -41,6 +41,8 @@ public class ReRenderCommand implements Callable<Integer> {
     GlobalOptions.Pipeline pipeline;
     @Mixin
     GlobalOptions.Log log;
+    @Mixin
+    GlobalOptions.Language language;
 
     @Override
     public Integer call() {
@@ -52,12 +54,16 @@ public class ReRenderCommand implements Callable<Integer> {
         Map<String, String> flags = workers == null ? Map.of() : Map.of("pplx.rerender.threads", String.valueOf(workers));
         ReRenderSummary summary = run(new ReRenderRequest(out, limit, dryRun, threadJson), parent.global.routes,
                 parent.global.properties(flags));
+        if (StopSignals.received().isPresent()) {
+            return Outcome.stopped(summary.progress(), "re-render");
+        }
         return summary.failed() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
     }
 
-    /** Runs the re-render route once on a fresh Camel Main. */
+    /** Runs the re-render route once on a fresh Camel Main; a SIGTERM or Ctrl-C stops it as it stops a batch. */
     public static ReRenderSummary run(ReRenderRequest request, Path routes, Map<String, String> properties) {
         try (PplxRuntime runtime = PplxRuntime.startOffline(routes, properties)) {
+            StopSignals.stopWith(runtime::abort);
             return runtime.request("direct:re-render", request, ReRenderSummary.class);
         }
     }

@@ -32,6 +32,8 @@ public class StatusCommand implements Callable<Integer> {
 
     @Mixin
     GlobalOptions.Archive archive;
+    @Mixin
+    GlobalOptions.Language language;
 
     @Override
     public Integer call() throws Exception {

@@ -2,6 +2,8 @@ package io.github.pplxexport.export;
 
 import io.github.pplxexport.config.UserConfig;
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +29,8 @@ public final class AccountCheck {
     public String verify(Map<String, Object> session, String account) {
         Map<String, Object> user = J.map(session, "user");
         String email = J.str(user, "email");
-        LOG.info("[auth] cookie 来源 {}，当前账户: {}", cookieSource, email.isEmpty() ? "(未登录)" : email);
+        Labels m = Labels.messages();
+        LOG.info(m.format(Label.AUTH_SESSION, cookieSource, email.isEmpty() ? m.get(Label.AUTH_NOT_LOGGED_IN) : email));
         String expected = config.account(account).map(UserConfig.Account::email).orElse("");
         if (!expected.isEmpty() && !expected.equalsIgnoreCase(email)) {
             throw new RunAbortedException("the cookie belongs to " + (email.isEmpty() ? "no logged-in account" : email)

@@ -21,6 +21,7 @@ public final class AssetWork {
     int downloaded;
     int failed;
     int expired;
+    int abandoned;
 
     AssetWork(String webUuid, String title, Path dir, AssetRun run, Map<String, Object> reportInfo, boolean retry) {
         this.webUuid = webUuid;
@@ -72,5 +73,10 @@ public final class AssetWork {
 
     public int expired() {
         return expired;
+    }
+
+    /** Downloads the stop (SIGTERM, Ctrl-C) abandoned: neither done nor failed. */
+    public int abandoned() {
+        return abandoned;
     }
 }

@@ -2,6 +2,8 @@ package io.github.pplxexport.export;
 
 import io.github.pplxexport.api.ResponseClassifier;
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.library.BatchState;
 import io.github.pplxexport.library.IncrementalPlanner;
 import io.github.pplxexport.library.LibraryIndex;
@@ -15,9 +17,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -118,12 +120,8 @@ public final class BatchRun {
      * waited here so that a stop ends it at once; the route checks for the stop right after.
      */
     public void pause(RunState run) throws InterruptedException {
-        if (stopping.getAsBoolean()) {
-            return;
-        }
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMillis(run));
-        for (long left = end - System.nanoTime(); left > 0 && !stopping.getAsBoolean(); left = end - System.nanoTime()) {
-            TimeUnit.NANOSECONDS.sleep(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)));
+        if (!stopping.getAsBoolean()) {
+            Pacing.await(pauseMillis(run), stopping);
         }
     }
 
@@ -136,7 +134,7 @@ public final class BatchRun {
         if (run.takeCoolDown()) {
             d = Math.max(d, coolDownMillis);
         }
-        LOG.info("[batch] 间隔 {}s", String.format("%.1f", d / 1000.0));
+        LOG.info(Labels.messages().format(Label.BATCH_PAUSE, String.format(Locale.ROOT, "%.1f", d / 1000.0)));
         return d;
     }
 
@@ -150,7 +148,7 @@ public final class BatchRun {
         run.begun++;
         run.exportedBefore = true;
         Map<String, Object> row = item.row();
-        LOG.info("[batch {}/{}] 导出: {}{}", run.position, run.total, J.str(row, "title"), eta(run));
+        LOG.info(Labels.messages().format(Label.BATCH_EXPORTING, run.position, run.total, J.str(row, "title"), eta(run)));
         return new ExportRequest(run.account, item.uuid(), ExportRequest.urlFor(item.uuid(), row), row, false);
     }
 
@@ -208,13 +206,14 @@ public final class BatchRun {
         String lastUpdated = known(run, request, "lastUpdated", J.str(request.indexRow(), "lastUpdated"));
         String title = known(run, request, "title", request.title());
         boolean deleted = ResponseClassifier.ENTRY_DELETED.equals(code);
+        // the state keeps the reference's note whatever the language; the console line is in the run's
         String note = deleted ? BatchState.NOTE_ENTRY_DELETED : BatchState.NOTE_ENTRY_EXPIRED;
         if (deleted) {
             run.state.markDeleted(request.uuid(), lastUpdated, title, note);
         } else {
             run.state.markExpired(request.uuid(), lastUpdated, title, note);
         }
-        LOG.warn("[batch] {}: {}", request.uuid(), note);
+        LOG.warn("[batch] {}: {}", request.uuid(), Labels.messages().get(deleted ? Label.STATE_ENTRY_DELETED : Label.STATE_ENTRY_EXPIRED));
         save(run);
     }
 
@@ -281,15 +280,13 @@ public final class BatchRun {
         }
         if (run.nStopped > 0) {
             // as the reference: skip counts the early-stopped rows too
-            LOG.info("[batch] 已是最后更新状态，其后 {} 条均无需导出——增量早停 (ok={} skip={} fail={}；--full 可强制全量)",
-                    run.nStopped, run.ok, skip, run.fail);
+            LOG.info(Labels.messages().format(Label.BATCH_EARLY_STOP, run.nStopped, run.ok, skip, run.fail));
         }
         metrics.threads(RunMetrics.SKIPPED, run.nStopped);
         BatchSummary s = new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads);
         LOG.info(s.line());
         if (run.variantThreads > 0) {
-            LOG.warn("[batch] ⚠ {} 个线程检测到回答改写变体 ANSWER_VARIANT_DETECTED（见 index/answer_variants_log.jsonl）",
-                    run.variantThreads);
+            LOG.warn(Labels.messages().format(Label.BATCH_VARIANTS, run.variantThreads));
         }
         return s;
     }

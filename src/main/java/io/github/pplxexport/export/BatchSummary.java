@@ -1,5 +1,8 @@
 package io.github.pplxexport.export;
 
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
+
 /**
  * Counts of a finished batch run. For a run stopped by a signal, {@code planned} is the number of threads the plan
  * had to export and {@code left} those not done (the next run exports them); both are -1 for a run that ended
@@ -11,7 +14,7 @@ public record BatchSummary(int ok, int skip, int fail, int total, int variantThr
     }
 
     public String line() {
-        return "[batch] 完成。ok=" + ok + " skip=" + skip + " fail=" + fail + " / 共 " + total;
+        return Labels.messages().format(Label.BATCH_DONE, ok, skip, fail, total);
     }
 
     /** Stopped by SIGTERM or Ctrl-C before the plan was done. */

@@ -1,6 +1,8 @@
 package io.github.pplxexport.export;
 
 import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +17,7 @@ public final class ExportOutcomes {
     }
 
     public ExportedThread upToDate(Conversation c, Path dir) {
-        LOG.info("[export] 已是最新（lastUpdated {}），未写入任何文件: {}", c.lastUpdated(), dir);
+        LOG.info(Labels.messages().format(Label.EXPORT_UP_TO_DATE, c.lastUpdated(), dir));
         return new ExportedThread(c.webUuid(), c.title(), c.mode(), c.lastUpdated(), dir, false, c.answerVariants().size());
     }
 }

@@ -1,5 +1,7 @@
 package io.github.pplxexport.export;
 
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.library.LibraryIndex;
 import io.github.pplxexport.library.LibraryListing;
 import org.slf4j.Logger;
@@ -46,9 +48,9 @@ public final class LibraryRefresh {
     public int finish(LibraryPaging paging) throws IOException {
         List<Map<String, Object>> rows = paging.refresh().merged();
         boolean changed = LibraryIndex.write(file(paging.account()), paging.account(), rows);
-        LOG.info("[index] {} {}: {} 页，获取 {} 条，索引共 {} 条{}", paging.full() ? "full" : "incremental",
-                paging.account(), paging.pages(), paging.refresh().fetchedCount(), rows.size(),
-                changed ? "" : "（无变化）");
+        Labels m = Labels.messages();
+        LOG.info(m.format(Label.INDEX_REFRESHED, paging.full() ? "full" : "incremental", paging.account(), paging.pages(),
+                paging.refresh().fetchedCount(), rows.size(), changed ? "" : m.get(Label.INDEX_UNCHANGED)));
         return rows.size();
     }
 }

@@ -5,6 +5,8 @@ import io.github.pplxexport.archive.RemoteDeleted;
 import io.github.pplxexport.archive.ThreadDirName;
 import io.github.pplxexport.archive.ThreadFiles;
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.library.BatchState;
 import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.text.Timestamps;
@@ -15,6 +17,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
 
 /**
  * The bookkeeping of {@code sync-deleted --online} (bean {@code syncDeleted}; reference-behaviour.md §6.4,
@@ -25,16 +29,19 @@ import java.util.List;
  */
 public final class SyncDeleted {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.sync-deleted");
-    public static final String NOTE_NOT_FOUND = "HTTP 404（sync-deleted：远端已不存在）";
+    public static final String NOTE_NOT_FOUND = Labels.DEFAULT.get(Label.STATE_NOT_FOUND);
 
     private final ExportSettings settings;
     private final Pacing pacing;
     private final Failures failures;
+    private final BooleanSupplier stopping;
 
-    public SyncDeleted(ExportSettings settings, Pacing pacing, Failures failures) {
+    /** @param stopping true once the pipeline is stopping (SIGTERM, Ctrl-C): the pause ends, no candidate begins */
+    public SyncDeleted(ExportSettings settings, Pacing pacing, Failures failures, BooleanSupplier stopping) {
         this.settings = settings;
         this.pacing = pacing;
         this.failures = failures;
+        this.stopping = stopping;
     }
 
     /** One run's state, carried in variable {@code check}. */
@@ -65,14 +72,17 @@ public final class SyncDeleted {
         return run.plan.check();
     }
 
-    /** The random pause before a candidate (none before the first; 10–20 s by default, as between threads). */
-    public long pause(Run run) {
-        if (run.position++ == 0) {
-            return 0;
+    /**
+     * The random pause before a candidate (none before the first; 10–20 s by default, as between threads), waited
+     * here so that a stop ends it at once; the route checks for the stop right after.
+     */
+    public void pause(Run run) throws InterruptedException {
+        if (run.position++ == 0 || stopping.getAsBoolean()) {
+            return;
         }
         long d = pacing.betweenThreads();
-        LOG.info("[sync-deleted] 间隔 {}s", String.format("%.1f", d / 1000.0));
-        return d;
+        LOG.info(Labels.messages().format(Label.SYNC_DELETED_PAUSE, String.format(Locale.ROOT, "%.1f", d / 1000.0)));
+        Pacing.await(d, stopping);
     }
 
     /** 200: the thread is still there (the index may be stale); nothing changes. */
@@ -81,6 +91,14 @@ public final class SyncDeleted {
         run.present++;
         LOG.warn("[sync-deleted {}] {} {}: still on the platform, not deleted; nothing changed (the library index may"
                 + " be stale: run index again)", where(run), PyStrings.head(c.uuid(), 8), c.title());
+    }
+
+    /**
+     * The pipeline stopped (SIGTERM, Ctrl-C) while this candidate was being asked for: nothing changes, it is asked
+     * again next time.
+     */
+    public void interrupted(Run run, DeletionCandidate c) {
+        LOG.debug("[sync-deleted] {} {}: stopped before it was checked", PyStrings.head(c.uuid(), 8), c.title());
     }
 
     /**
@@ -138,7 +156,12 @@ public final class SyncDeleted {
         }
     }
 
+    /** The end-of-run lines; a stopped run's are the command's, and its summary counts the candidates asked. */
     public SyncDeletedSummary finish(Run run) {
+        if (stopping.getAsBoolean()) {
+            return new SyncDeletedSummary(run.deleted + run.present + run.failed, run.deleted, run.present, run.failed,
+                    run.plan.skipped().size());
+        }
         SyncDeletedSummary s = new SyncDeletedSummary(run.plan.check().size(), run.deleted, run.present, run.failed,
                 run.plan.skipped().size());
         LOG.info(s.line());

@@ -119,6 +119,27 @@ public final class ThreadAssets {
                 PyStrings.head(d.webUuid(), 8), d.version().filename(), d.version().version(), failures.line(e));
     }
 
+    /**
+     * A download (or re-signing) the stop abandoned: not a failure, so no dead letter and nothing in the manifest;
+     * {@link #stopIfAbandoned} then ends the thread's export.
+     */
+    public void abandoned(AssetDownload d) {
+        d.work().abandoned++;
+        LOG.debug("[assets] {} {} {}: abandoned by the stop", PyStrings.head(d.webUuid(), 8), d.version().filename(),
+                d.version().version());
+    }
+
+    /**
+     * Ends the asset step when the stop abandoned a download: the thread's export fails while the pipeline is
+     * stopping, so the run records nothing for it and the next run exports it, downloads included.
+     */
+    public void stopIfAbandoned(AssetWork w) {
+        if (w.abandoned > 0) {
+            throw new IllegalStateException("stopped: " + w.abandoned + " asset download(s) of "
+                    + PyStrings.head(w.webUuid(), 8) + " abandoned");
+        }
+    }
+
     /** 404 ASSET_NOT_FOUND on re-signing: the asset is gone for good, {@code asset_expired} in the manifest. */
     public void expired(AssetDownload d, Exception e) {
         d.work().run().failed(d.version(), true);
@@ -133,7 +154,7 @@ public final class ThreadAssets {
         for (AssetRun.InlineFile f : w.run().inlineFiles()) {
             files.add(products.file(w.dir(), f.path(), f.markdown()));
         }
-        ReportMd.render(w.reportInfo(), w.run().manifest(), w.dir())
+        ReportMd.render(w.reportInfo(), w.run().manifest(), w.dir(), products.labels())
                 .ifPresent(md -> files.add(products.file(w.dir(), ThreadFiles.REPORT, md)));
         return files;
     }

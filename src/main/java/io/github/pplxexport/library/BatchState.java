@@ -1,5 +1,7 @@
 package io.github.pplxexport.library;
 
+import io.github.pplxexport.labels.Labels;
+import io.github.pplxexport.labels.Label;
 import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.archive.AtomicFiles;
 
@@ -46,8 +48,8 @@ public final class BatchState {
     public static final String DELETED = "deleted";
 
     /** Notes batch and export write for the two terminal platform answers (reference-behaviour.md §7.3). */
-    public static final String NOTE_ENTRY_DELETED = "ENTRY_DELETED（用户/远端已删除，不可恢复）";
-    public static final String NOTE_ENTRY_EXPIRED = "ENTRY_EXPIRED（平台已清除，不可恢复）";
+    public static final String NOTE_ENTRY_DELETED = Labels.DEFAULT.get(Label.STATE_ENTRY_DELETED);
+    public static final String NOTE_ENTRY_EXPIRED = Labels.DEFAULT.get(Label.STATE_ENTRY_EXPIRED);
 
     static final int TITLE_MAX = 80;
     static final int ERROR_MAX = 300;

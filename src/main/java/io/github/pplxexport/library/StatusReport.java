@@ -1,6 +1,8 @@
 package io.github.pplxexport.library;
 
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -89,8 +91,7 @@ public final class StatusReport {
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, Object> e : J.map(report, "accounts").entrySet()) {
             Object a = e.getValue();
-            out.add(String.format("[status] %s: 索引 %s 条（最新 %s）; 待导出 new=%s updated=%s; done=%s expired=%s deleted=%s; 早停 %s",
-                    e.getKey(), J.get(a, "index_count"), J.str(a, "newest"), J.get(a, "new"), J.get(a, "updated"),
+            out.add(Labels.messages().format(Label.STATUS_ACCOUNT, e.getKey(), J.get(a, "index_count"), J.str(a, "newest"), J.get(a, "new"), J.get(a, "updated"),
                     J.get(a, "done"), J.get(a, "expired"), J.get(a, "deleted"), J.get(a, "early_stop")));
             if (verbose) {
                 for (Object p : J.list(a, "pending")) {

@@ -1,5 +1,7 @@
 package io.github.pplxexport.render;
 
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.thread.Link;
 import io.github.pplxexport.thread.Step;
 import io.github.pplxexport.thread.WorkflowItem;

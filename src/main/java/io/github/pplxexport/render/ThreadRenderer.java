@@ -1,6 +1,8 @@
 package io.github.pplxexport.render;
 
 import io.github.pplxexport.conversation.Conversation;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.subagent.AppendixItem;
 import io.github.pplxexport.subagent.WorkflowStatus;
 import io.github.pplxexport.text.PyStrings;

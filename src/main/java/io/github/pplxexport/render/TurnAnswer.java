@@ -9,7 +9,7 @@ import io.github.pplxexport.thread.WorkflowStep;
 /**
  * The answer a turn shows ({@code _turn_answer}, reference-behaviour.md §8.8). Workflow modes fall back
  * to the workflow block's answer, then to the first sub-agent answer (the turn only waited for its
- * sub-agents); other modes show the plain answer. "" renders as {@code (无)}.
+ * sub-agents); other modes show the plain answer. "" renders as {@code EMPTY_ANSWER}.
  */
 public final class TurnAnswer {
     private TurnAnswer() {

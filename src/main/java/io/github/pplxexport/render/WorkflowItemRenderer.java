@@ -1,5 +1,7 @@
 package io.github.pplxexport.render;
 
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.subagent.WorkflowStatus;
 import io.github.pplxexport.thread.Citation;
 import io.github.pplxexport.thread.Citations;
@@ -259,7 +261,17 @@ public final class WorkflowItemRenderer {
 
     /** {@code " · <tag>"} for annotated statuses, else "". */
     public String tag(WorkflowStatus status) {
-        Label tag = Label.tagOf(status);
+        Label tag = tagOf(status);
         return tag == null ? "" : labels.format(Label.TAG_SEPARATOR, labels.get(tag));
+    }
+
+    /** The heading annotation of a status class (§3.2), or null when that class is not annotated. */
+    public static Label tagOf(WorkflowStatus status) {
+        return switch (status) {
+            case LIMIT_INTERRUPTED -> Label.TAG_LIMIT_INTERRUPTED;
+            case AWAITING -> Label.TAG_AWAITING;
+            case CANCELED -> Label.TAG_CANCELED;
+            case COMPLETED, OTHER -> null;
+        };
     }
 }

@@ -1,5 +1,7 @@
 package io.github.pplxexport.render;
 
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.subagent.CouncilMember;
 import io.github.pplxexport.subagent.SubAgent;
 import io.github.pplxexport.subagent.SubAgentMap;

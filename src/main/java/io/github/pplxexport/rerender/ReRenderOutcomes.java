@@ -14,7 +14,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The small decisions of the re-render routes: which dirs to visit, what each one's outcome was, and the
- * running tally. Errors become one line naming the thread dir and its cause (stack traces only at debug).
+ * running tally. Errors become one line naming the thread dir and its cause (stack traces only at debug); a
+ * skipped dir gets one line with the reason, a rendered or unchanged one a line at debug level (-v).
  */
 public final class ReRenderOutcomes {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.re-render");
@@ -28,7 +29,8 @@ public final class ReRenderOutcomes {
 
     /**
      * @param stopRequested true once the process is asked to stop (SIGINT, SIGTERM): no further thread dir is
-     *                      started, the ones in progress finish (every write is atomic), the totals are reported
+     *                      started, the ones in progress finish (every write is atomic), and the command says
+     *                      what was done
      */
     public ReRenderOutcomes(BooleanSupplier stopRequested) {
         this.stopRequested = stopRequested;
@@ -54,23 +56,26 @@ public final class ReRenderOutcomes {
         return Files.isRegularFile(dir.resolve(ThreadFiles.RAW_ENTRIES));
     }
 
-    public ThreadResult skipped(Path dir) {
-        LOG.debug("[re-render] skip {}: no {}", dir, ThreadFiles.RAW_ENTRIES);
-        return new ThreadResult(dir, ThreadResult.Outcome.SKIPPED, false);
+    /** A dir without raw_entries.json (a folder of the user's, a half-copied thread): named, with the reason. */
+    public ThreadResult skipped(ReRenderJob job) {
+        LOG.info("[re-render] skip {}: no {}", shown(job.dir(), job.request()), ThreadFiles.RAW_ENTRIES);
+        return new ThreadResult(job.dir(), ThreadResult.Outcome.SKIPPED, false);
     }
 
     /** {@code --dry-run}: prints the dir instead of rendering it. */
     public ThreadResult listed(ReRenderJob job) {
         if (!renderable(job.dir())) {
-            return skipped(job.dir());
+            return skipped(job);
         }
         System.out.println(shown(job.dir(), job.request()));
         return new ThreadResult(job.dir(), ThreadResult.Outcome.LISTED, false);
     }
 
-    public ThreadResult done(Path dir, MarkdownWriter.Result written, boolean threadJsonWritten) {
-        return new ThreadResult(dir, written.changedAnything() ? ThreadResult.Outcome.RENDERED
-                : ThreadResult.Outcome.UNCHANGED, threadJsonWritten);
+    public ThreadResult done(ReRenderJob job, MarkdownWriter.Result written, boolean threadJsonWritten) {
+        ThreadResult.Outcome outcome = written.changedAnything() ? ThreadResult.Outcome.RENDERED : ThreadResult.Outcome.UNCHANGED;
+        LOG.debug("[re-render] {} {}", outcome == ThreadResult.Outcome.RENDERED ? "rendered" : "unchanged",
+                shown(job.dir(), job.request()));
+        return new ThreadResult(job.dir(), outcome, threadJsonWritten);
     }
 
     public ThreadResult failed(Path dir, ReRenderRequest request, Exception e) {
@@ -88,13 +93,15 @@ public final class ReRenderOutcomes {
         return s;
     }
 
-    /** The summary after the split (an empty archive never reaches the aggregation). */
+    /**
+     * The summary after the split (an empty archive never reaches the aggregation), and its line; a stopped run's
+     * line is the command's (what was done, what is left).
+     */
     public ReRenderSummary finish(Object body) {
         ReRenderSummary s = body instanceof ReRenderSummary r ? r : new ReRenderSummary();
-        if (stopRequested.getAsBoolean()) {
-            LOG.warn("[re-render] stopped on request: the totals below count the thread dirs done; the others are untouched");
+        if (!stopRequested.getAsBoolean()) {
+            LOG.info(s.toString());
         }
-        LOG.info(s.toString());
         return s;
     }
 

@@ -1,5 +1,8 @@
 package io.github.pplxexport.rerender;
 
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
+
 /**
  * Totals of a re-render run, folded from the per-thread results as they complete (the run is parallel
  * and streamed, so no list of results is kept).
@@ -49,13 +52,18 @@ public final class ReRenderSummary {
         return listed;
     }
 
+    /** What a stopped run did: {@code 312 thread dir(s) done (rendered=10 unchanged=300 skip=2 fail=0), the others untouched}. */
+    public synchronized String progress() {
+        return String.format("%d thread dir(s) done (rendered=%d unchanged=%d skip=%d fail=%d), the others untouched",
+                total(), rendered, unchanged, skipped, failed);
+    }
+
     /** The end-of-run line. */
     @Override
     public synchronized String toString() {
         if (listed > 0) {
-            return String.format("[re-render] 完成（dry-run）。threads=%d skip=%d", listed, skipped);
+            return Labels.messages().format(Label.RE_RENDER_LISTED, listed, skipped);
         }
-        return String.format("[re-render] 完成。rendered=%d unchanged=%d skip=%d fail=%d thread.json=%d / 共 %d",
-                rendered, unchanged, skipped, failed, threadJsonWritten, total());
+        return Labels.messages().format(Label.RE_RENDER_DONE, rendered, unchanged, skipped, failed, threadJsonWritten, total());
     }
 }

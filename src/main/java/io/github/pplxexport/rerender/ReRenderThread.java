@@ -31,14 +31,14 @@ public final class ReRenderThread {
 
     public ThreadResult apply(ReRenderJob job) {
         if (!outcomes.renderable(job.dir())) {
-            return outcomes.skipped(job.dir());
+            return outcomes.skipped(job);
         }
         try {
             Conversation c = loader.load(job.dir());
             RenderedThread rendered = renderer.render(c);
             MarkdownWriter.Result written = writer.write(job.dir(), rendered);
             boolean registries = job.request().threadJson() && threadJson.update(job.dir(), c, job.request().out());
-            return outcomes.done(job.dir(), written, registries);
+            return outcomes.done(job, written, registries);
         } catch (Exception e) {
             return outcomes.failed(job.dir(), job.request(), e);
         }

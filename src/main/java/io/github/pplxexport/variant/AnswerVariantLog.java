@@ -3,6 +3,8 @@ package io.github.pplxexport.variant;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.text.PyStrings;
 
 import java.io.BufferedWriter;
@@ -94,7 +96,6 @@ public final class AnswerVariantLog {
                 + " sibling=" + v.siblingUuid()
                 + " selection_status=" + (selection.isEmpty() ? "UNSPECIFIED" : selection)
                 + " experiment_role=" + v.experimentRole()
-                + " | 平台以另一版本改写了该轮回答，被替换的版本无法通过 API 取回：请人工确认并另存为"
-                + " rewritten_answer_variant.md（参见 thread.json.answer_variants、index/answer_variants_log.jsonl、API 参考 §5.2）";
+                + Labels.messages().get(Label.VARIANT_ADVICE);
     }
 }

@@ -3,7 +3,7 @@ package io.github.pplxexport.archive;
 import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
-import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.testkit.RawThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,6 @@
 package io.github.pplxexport.asset;
 
-import io.github.pplxexport.render.Label;
-import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.labels.Labels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,8 +109,8 @@ class ReportMdTest {
     }
 
     @Test
-    void labelsCanBeOverridden() {
-        Labels en = new Labels(Map.of(Label.REPORT_DEFAULT_TITLE, "Research report", Label.REPORT_FILE, "> Product file: {0}"));
+    void englishLabels() {
+        Labels en = Labels.EN;
         List<ManifestVersion> vs = List.of(version("r1", "r.md", "RESEARCH_REPORT", "1", "text"));
         assertEquals("# Research report\n\n> Product file: r.md\n\ntext",
                 ReportMd.render(info(null, "r.md"), vs, v -> bodies.get(v.uuid()), en).orElseThrow());
@@ -126,7 +125,7 @@ class ReportMdTest {
                 new ManifestVersion("r.md", "escape", "RESEARCH_REPORT", "v1", "9", "assets/files/../../secret.md",
                         false, false, Map.of()),
                 new ManifestVersion("r.md", "r1", "RESEARCH_REPORT", "v1", "1", "assets/files/r.md", false, false, Map.of())));
-        assertEquals("# T\n\n> 产物文件: r.md\n\nfrom disk\n", ReportMd.render(info("T", "r.md"), m, thread).orElseThrow());
+        assertEquals("# T\n\n> 产物文件: r.md\n\nfrom disk\n", ReportMd.render(info("T", "r.md"), m, thread, Labels.DEFAULT).orElseThrow());
     }
 
     private static String body(Optional<String> report) {

@@ -95,7 +95,22 @@ class StopTest {
         return new Stopped(r, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent));
     }
 
+    /** Sends the signal now; returns the outcome and the milliseconds to the exit. */
+    private static Stopped stopNow(ChildJvm.Running p, String signal) throws Exception {
+        long sent = System.nanoTime();
+        p.signal(signal);
+        ChildJvm.Result r = p.waitFor(60);
+        return new Stopped(r, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent));
+    }
+
     private record Stopped(ChildJvm.Result result, long millis) {
+    }
+
+    /** The replay's proxy settings for the sample's CDN (as the demo sets them), as -D options. */
+    private static List<String> cdnThroughReplay(ReplayServer server) {
+        List<String> args = new ArrayList<>();
+        DemoCommand.cdnThroughReplay(server.port()).forEach((k, v) -> args.addAll(List.of("-D", k + "=" + v)));
+        return args;
     }
 
     /** Exit code, time, the last line, nothing of Camel's shutdown report. */
@@ -174,5 +189,116 @@ class StopTest {
                     + " the sync in progress: 1 of " + n + " exported, " + (n - 1) + " left");
             assertEquals(1, state(out).size(), state(out).toString());
         }
+    }
+
+    @Test
+    void sigtermStopsAReRenderBetweenThreadDirs() throws Exception {
+        Path archive = tmp.resolve("archive");
+        int dirs = 1000;
+        io.github.pplxexport.sample.SyntheticArchive.build(Paths.get("archive-sample"), archive, dirs);
+        try (ChildJvm.Running p = ChildJvm.start(tmp, "re-render", "--out", archive.toString(), "--workers", "1")) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (conversations(archive) == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(conversations(archive) > 0, "the run got going:\n" + p.stderr());
+            Stopped s = stopNow(p, "TERM");
+
+            ChildJvm.Result r = s.result();
+            long rendered = conversations(archive);
+            assertTrue(rendered < dirs, "the others untouched: " + rendered + " of " + dirs);
+            assertEquals(143, r.exit(), r.toString());
+            assertTrue(s.millis() < MAX_STOP_MILLIS, "exit " + s.millis() + " ms after the signal\n" + r);
+            String last = r.errLines().get(r.errLines().size() - 1);
+            assertTrue(last.matches("\\d\\d:\\d\\d:\\d\\d stopped by SIGTERM: \\d+ thread dir\\(s\\) done \\(rendered=\\d+ unchanged=0"
+                    + " skip=0 fail=0\\), the others untouched; run re-render again to continue"), r.toString());
+            assertTrue(r.errLines().stream().noneMatch(l -> l.contains("[re-render] 完成")), "no end-of-run line: " + r);
+        }
+    }
+
+    private static long conversations(Path archive) throws java.io.IOException {
+        try (var s = Files.find(archive, 4, (f, a) -> f.getFileName().toString().equals("conversation.md"))) {
+            return s.count();
+        }
+    }
+
+    @Test
+    void sigtermEndsThePauseBetweenDeletionCandidates() throws Exception {
+        Path out = tmp.resolve("out");
+        List<String> uuids = new ArrayList<>();
+        try (var files = Files.find(Paths.get("archive-sample", "alice"), 3, (p, a) -> p.endsWith("thread.json"))) {
+            for (Path f : files.sorted().toList()) {
+                uuids.add(J.str(Json.readObject(f), "web_uuid"));
+            }
+        }
+        try (ReplayServer server = ReplayServer.start(ReplayOptions.of(Paths.get("archive-sample")).withPort(0))) {
+            assertEquals(0, PplxExportCli.execute(cli(server, cookies, out, "sync", "--no-pacing").toArray(String[]::new)));
+        }
+        // two threads leave the listing: the next index makes them deletion candidates
+        try (ReplayServer server = ReplayServer.start(ReplayOptions.of(Paths.get("archive-sample")).withPort(0)
+                .withFaults(FaultPlan.parse("unlisted:" + uuids.get(0) + ",unlisted:" + uuids.get(1))))) {
+            assertEquals(0, PplxExportCli.execute(cli(server, cookies, out, "index", "--full", "--no-pacing").toArray(String[]::new)));
+            try (ChildJvm.Running p = ChildJvm.start(tmp, cli(server, cookies, out, "sync-deleted", "--online",
+                    "--delay-min", "60", "--delay-max", "60").toArray(String[]::new))) {
+                Stopped s = stopAfter(p, "[sync-deleted] 间隔 60.0s", "TERM");
+
+                assertStopped(s, 143, "stopped by SIGTERM: 1 candidate(s) checked; run sync-deleted --online again to continue");
+            }
+        }
+    }
+
+    /**
+     * A SIGTERM while an asset is downloading: the download is abandoned, not failed (no dead letter), and the thread
+     * is not recorded, so the next run exports it again, its assets included.
+     */
+    @Test
+    void sigtermDuringAnAssetDownloadWritesNoDeadLetterAndLeavesTheThreadToTheNextRun() throws Exception {
+        Path bob = DemoCommand.writeCookies(tmp, "bob");
+        Path log = tmp.resolve("probe-requests.jsonl");
+        int cdn = 0;
+        List<String> before = new ArrayList<>();
+        try (ReplayServer probe = ReplayServer.start(ReplayOptions.of(Paths.get("archive-sample")).withPort(0).withRequestLog(log))) {
+            List<String> args = cli(probe, bob, tmp.resolve("probe"), "sync", "--no-pacing");
+            args.addAll(cdnThroughReplay(probe));
+            assertEquals(0, PplxExportCli.execute(args.toArray(String[]::new)));
+        }
+        for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+            Map<String, Object> r = J.asMap(Json.parse(line));
+            String path = J.str(r, "path");
+            if (io.github.pplxexport.replay.ReplayApi.CDN_HOST.equals(J.str(r, "host"))) {
+                cdn = ((Number) r.get("n")).intValue();
+                break;
+            }
+            if (path.startsWith("/rest/thread/") && !before.contains(path.substring("/rest/thread/".length()))) {
+                before.add(path.substring("/rest/thread/".length()));
+            }
+        }
+        assertTrue(cdn > 0, "bob's sync downloads an asset: " + log);
+        String thread = before.get(before.size() - 1);
+        Path out = tmp.resolve("out");
+        try (ReplayServer server = ReplayServer.start(ReplayOptions.of(Paths.get("archive-sample")).withPort(0)
+                .withFaults(FaultPlan.parse("slow:60000@" + cdn)))) {
+            List<String> args = cli(server, bob, out, "sync", "--no-pacing");
+            args.addAll(cdnThroughReplay(server));
+            try (ChildJvm.Running p = ChildJvm.start(tmp, args.toArray(String[]::new))) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                while (server.requestCount() < cdn && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+                assertEquals(cdn, server.requestCount(), "the slow download is in flight:\n" + p.stderr());
+                Thread.sleep(300);
+                Stopped s = stopNow(p, "TERM");
+
+                int n = (int) Files.find(Paths.get("archive-sample", "bob"), 3, (f, a) -> f.endsWith("thread.json")).count();
+                int done = before.size() - 1;
+                assertStopped(s, 143, "stopped by SIGTERM: " + done + " of " + n + " exported, " + (n - done)
+                        + " left; run sync again to continue");
+            }
+        }
+        assertTrue(!Files.exists(BatchState.file(out)) || !state(out).containsKey(thread),
+                "the thread whose download was abandoned is not recorded: " + (Files.exists(BatchState.file(out)) ? state(out) : "no state"));
+        Path deadLetters = out.resolve("index/dead_letters.jsonl");
+        assertTrue(!Files.exists(deadLetters) || Files.readAllLines(deadLetters).stream()
+                .noneMatch(l -> "asset".equals(J.str(Json.parse(l), "kind"))), "no asset dead letter");
     }
 }

@@ -1,8 +1,9 @@
 package io.github.pplxexport.subagent;
 
 import io.github.pplxexport.conversation.Conversation;
-import io.github.pplxexport.render.Label;
-import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.labels.Label;
+import io.github.pplxexport.labels.Labels;
+import io.github.pplxexport.render.WorkflowItemRenderer;
 import io.github.pplxexport.testkit.RawThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,7 +54,8 @@ class WorkflowStatusTest {
     void classification(String status, String lockedReason, String kind, String tag) {
         WorkflowStatus s = WorkflowStatus.classify(status, lockedReason);
         assertEquals(kind, s.kind());
-        String shown = Label.tagOf(s) == null ? null : Labels.DEFAULT.get(Label.tagOf(s));
+        Label label = WorkflowItemRenderer.tagOf(s);
+        String shown = label == null ? null : Labels.DEFAULT.get(label);
         assertEquals(tag, shown);
         assertEquals(tag != null, s.isInterruption());
     }
@@ -70,7 +72,7 @@ class WorkflowStatusTest {
 
     private static boolean hasAnyTag(String md) {
         for (Label l : List.of(Label.TAG_LIMIT_INTERRUPTED, Label.TAG_AWAITING, Label.TAG_CANCELED)) {
-            if (md.contains(l.defaultText())) {
+            if (md.contains(Labels.DEFAULT.get(l))) {
                 return true;
             }
         }

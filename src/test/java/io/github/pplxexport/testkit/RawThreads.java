@@ -4,16 +4,16 @@ import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.conversation.ConversationAssembler;
 import io.github.pplxexport.conversation.RawFiles;
 import io.github.pplxexport.conversation.ThreadIdentity;
-import io.github.pplxexport.subagent.SubAgentMap;
-import io.github.pplxexport.variant.AnswerVariant;
 import io.github.pplxexport.json.PyJson;
-import io.github.pplxexport.render.Labels;
+import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.render.ThreadRenderer;
+import io.github.pplxexport.subagent.SubAgentMap;
 import io.github.pplxexport.thread.RawResponse;
 import io.github.pplxexport.thread.ResponseParser;
 import io.github.pplxexport.thread.Turn;
 import io.github.pplxexport.thread.Turns;
 import io.github.pplxexport.thread.WorkflowItem;
+import io.github.pplxexport.variant.AnswerVariant;
 
 import java.nio.charset.StandardCharsets;
 
