@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -56,10 +57,18 @@ public final class AtomicFiles {
     /** Always writes, atomically, creating parent directories. */
     static void write(Path file, byte[] bytes, boolean flush) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = newTempFile(dir, file.getFileName().toString());
+        String name = file.getFileName().toString();
+        Temp tmp;
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            tmp = newTempFile(dir, name);
+        } catch (NoSuchFileException noDir) {
+            // the directory is made only when missing: re-render writes into existing dirs, without a mkdir per file
+            Files.createDirectories(dir);
+            tmp = newTempFile(dir, name);
+        }
+        boolean moved = false;
+        try {
+            try (FileChannel ch = tmp.channel()) {
                 ByteBuffer buf = ByteBuffer.wrap(bytes);
                 while (buf.hasRemaining()) {
                     ch.write(buf);
@@ -69,25 +78,32 @@ public final class AtomicFiles {
                 }
             }
             try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(tmp.path(), file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(tmp.path(), file, StandardCopyOption.REPLACE_EXISTING);
             }
+            moved = true;
         } finally {
-            Files.deleteIfExists(tmp);
+            if (!moved) {
+                Files.deleteIfExists(tmp.path());
+            }
         }
     }
 
+    /** A temporary file, created and open for writing. */
+    private record Temp(Path path, FileChannel channel) {
+    }
+
     /**
-     * A new empty {@code .<name>.<random>.tmp} in {@code dir}. Created with CREATE_NEW (never an existing
-     * file or link), so parallel writers never share one, and with the mode any new file gets under the
-     * umask: {@code Files.createTempFile} would make it 0600, and the rename would carry that over.
+     * A new empty {@code .<name>.<random>.tmp} in {@code dir}, open for writing. Created with CREATE_NEW (never
+     * an existing file or link), so parallel writers never share one, and with the mode any new file gets under
+     * the umask: {@code Files.createTempFile} would make it 0600, and the rename would carry that over.
      */
-    static Path newTempFile(Path dir, String name) throws IOException {
+    private static Temp newTempFile(Path dir, String name) throws IOException {
         while (true) {
             Path tmp = dir.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
             try {
-                return Files.createFile(tmp);
+                return new Temp(tmp, FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
             } catch (FileAlreadyExistsException taken) {
                 // another writer's name: draw again
             }

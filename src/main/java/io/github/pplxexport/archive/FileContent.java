@@ -3,6 +3,7 @@ package io.github.pplxexport.archive;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 
 /**
@@ -16,7 +17,12 @@ public final class FileContent {
 
     /** True when {@code file} is a regular file holding exactly {@code bytes} (sizes compared first, cheaply). */
     public static boolean holds(Path file, byte[] bytes) throws IOException {
-        return Files.isRegularFile(file) && Files.size(file) == bytes.length
-                && Arrays.equals(Files.readAllBytes(file), bytes);
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(file, BasicFileAttributes.class); // one stat for "is it there" and its size
+        } catch (IOException e) {
+            return false; // missing or unreadable: as Files.isRegularFile says
+        }
+        return a.isRegularFile() && a.size() == bytes.length && Arrays.equals(Files.readAllBytes(file), bytes);
     }
 }

@@ -32,6 +32,9 @@ public final class MathDelimiters {
         if (text.indexOf('\\') < 0 && text.indexOf('$') < 0) {
             return text; // nothing to rewrite: skip the splitting work
         }
+        if (text.indexOf('`') < 0) {
+            return transform(text); // no fence and no code span: one prose segment (a regex scan of a long answer is not free)
+        }
         StringBuilder out = new StringBuilder(text.length());
         for (Segment seg : splitFences(text)) {
             out.append(seg.code ? seg.text : prose(seg.text));

@@ -25,7 +25,7 @@ import java.util.Map;
 public final class Benchmark {
     /** The median of the runs of one configuration. */
     public record Result(int threads, int workers, double seconds, long peakRssKb, double floorSeconds,
-                         double load, int failedRuns) {
+                         double cpuSeconds, double load, int failedRuns) {
         public double threadsPerSecond() {
             return threads / seconds;
         }
@@ -60,6 +60,7 @@ public final class Benchmark {
         List<Double> times = new ArrayList<>();
         List<Double> floors = new ArrayList<>();
         List<Long> rss = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
         List<Double> loads = new ArrayList<>();
         int failed = 0;
         int effective = workers > 0 ? workers : Runtime.getRuntime().availableProcessors();
@@ -82,12 +83,14 @@ public final class Benchmark {
             }
             times.add(run.seconds());
             rss.add(run.peakRssKb());
+            cpu.add(run.cpuSeconds());
         }
         return new Result(threads, effective, median(times), (long) median(rss.stream().map(Long::doubleValue).toList()),
-                floors.isEmpty() ? 0 : median(floors), median(loads), failed);
+                floors.isEmpty() ? 0 : median(floors), median(cpu), median(loads), failed);
     }
 
-    private record Run(double seconds, long peakRssKb, int exit) {
+    /** @param cpuSeconds user + system CPU of the run's JVMs (launcher and child), NaN when not reported */
+    private record Run(double seconds, long peakRssKb, double cpuSeconds, int exit) {
     }
 
     /** One process, timed from start to exit; its JVMs report their peak resident memory at exit. */
@@ -103,17 +106,20 @@ public final class Benchmark {
         int exit = p.waitFor();
         double seconds = (System.nanoTime() - start) / 1e9;
         long peak = -1;
+        long cpuMs = 0;
         for (String line : Files.readAllLines(stats, StandardCharsets.UTF_8)) {
             String[] f = line.split(" ");
             if (f.length >= 3) {
                 peak = Math.max(peak, Long.parseLong(f[2]));
             }
+            long ms = f.length >= 4 ? Long.parseLong(f[3]) : -1;
+            cpuMs = ms >= 0 && cpuMs >= 0 ? cpuMs + ms : -1;
         }
         Files.deleteIfExists(stats);
         if (exit != 0) {
             System.err.println("bench: " + name + " exited with " + exit + "; its output is in " + log);
         }
-        return new Run(seconds, peak, exit);
+        return new Run(seconds, peak, cpuMs >= 0 ? cpuMs / 1000.0 : Double.NaN, exit);
     }
 
     /** Removes what re-render writes (conversation.md, turns/), so every run renders every thread. */

@@ -19,11 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code bench} as a user runs it (numbers are not asserted: they depend on the machine): it builds the
  * archives, measures whole processes and prints one row per size with time, threads/s, peak RSS and the
- * parse-floor ratio; the measured runs really rendered the threads.
+ * parse-floor ratio and CPU time; the measured runs really rendered the threads.
  */
 class BenchIT {
     private static final Pattern ROW = Pattern.compile(
-            "^\\| ([\\d,]+) \\| (\\d+) \\| ([\\d.]+) s \\| ([\\d,–]+) \\| (\\d+) MiB \\| ([\\d.]+ s|–) \\| ([\\d.]+|–) \\|.*$");
+            "^\\| ([\\d,]+) \\| (\\d+) \\| ([\\d.]+) s \\| ([\\d,–]+) \\| (\\d+) MiB \\| ([\\d.]+ s|–) \\| ([\\d.]+|–) \\| ([\\d.]+) s \\|.*$");
 
     @TempDir
     Path scratch;
@@ -40,7 +40,7 @@ class BenchIT {
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "bench finishes");
         List<String> out = Files.readAllLines(scratch.resolve("out.txt"), StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), String.join("\n", out));
-        int tableAt = out.indexOf("| threads | workers | whole process | threads/s | peak RSS | parse floor | ratio | load |");
+        int tableAt = out.indexOf("| threads | workers | whole process | threads/s | peak RSS | parse floor | ratio | CPU | load |");
         assertTrue(tableAt >= 0, "the summary table: " + out);
         List<String> rows = out.subList(tableAt + 2, out.size()).stream().filter(l -> l.startsWith("|")).toList();
         assertEquals(4, rows.size(), "sizes 0 and 14, workers 1 and 2: " + rows);
@@ -48,6 +48,7 @@ class BenchIT {
             Matcher m = ROW.matcher(row);
             assertTrue(m.matches(), "a complete row: " + row);
             assertTrue(Long.parseLong(m.group(5)) > 0, "peak RSS of the whole process: " + row);
+            assertTrue(Double.parseDouble(m.group(8)) > 0, "CPU time of the whole process: " + row);
             if (m.group(1).equals("14")) {
                 assertFalse(m.group(7).equals("–"), "a parse-floor ratio for a non-empty archive: " + row);
             }
