@@ -153,6 +153,12 @@ public class PplxBeans implements CamelConfiguration {
         return new ThreadAssets(exportSettings().out(), threadProducts(), apiError());
     }
 
+    /** The routes' stop checks (method: {ref: pipeline, method: stopping}); the run's pauses end with it. */
+    @BindToRegistry
+    public PipelineStop pipeline(CamelContext context) {
+        return new PipelineStop(context);
+    }
+
     @BindToRegistry
     public ExportOutcomes exportOutcomes() {
         return new ExportOutcomes();
@@ -163,14 +169,14 @@ public class PplxBeans implements CamelConfiguration {
                              @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax,
                              @PropertyInject("pplx.retry.delay-ms") long coolDown, CamelContext context) throws Exception {
         return new BatchRun(exportSettings(), new Pacing(delayMin, delayMax), coolDown, apiError(),
-                PplxRuntime.stopping(context), pplxMetrics(context));
+                pipeline(context), pplxMetrics(context));
     }
 
     /** sync-deleted --online: between candidates the thread pause (pplx.pacing.thread-delay-*, --delay-min/max). */
     @BindToRegistry
     public SyncDeleted syncDeleted(@PropertyInject("pplx.pacing.thread-delay-min-ms") long delayMin,
                                    @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax, CamelContext context) {
-        return new SyncDeleted(exportSettings(), new Pacing(delayMin, delayMax), apiError(), PplxRuntime.stopping(context));
+        return new SyncDeleted(exportSettings(), new Pacing(delayMin, delayMax), apiError(), pipeline(context));
     }
 
     @BindToRegistry

@@ -167,11 +167,6 @@ public final class PplxRuntime implements AutoCloseable {
         }
     }
 
-    /** True once {@code context} is stopping (SIGTERM, Ctrl-C: {@link #abort}) or stopped: a run begins nothing more. */
-    public static BooleanSupplier stopping(CamelContext context) {
-        return () -> context.isStopping() || context.isStopped();
-    }
-
     public CamelContext context() {
         return main.getCamelContext();
     }

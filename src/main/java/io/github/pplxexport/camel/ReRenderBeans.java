@@ -33,7 +33,7 @@ public class ReRenderBeans implements CamelConfiguration {
     /** A stop (SIGTERM, Ctrl-C: the context stops, as for a batch) starts no further thread dir. */
     @BindToRegistry
     public ReRenderOutcomes reRenderOutcomes(CamelContext context) {
-        return new ReRenderOutcomes(PplxRuntime.stopping(context));
+        return new ReRenderOutcomes(new PipelineStop(context));
     }
 
     @BindToRegistry
