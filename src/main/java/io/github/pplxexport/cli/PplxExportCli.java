@@ -4,7 +4,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
+
+import java.util.List;
 
 /**
  * {@code java -jar pplx-export.jar [global options] <command> [command options]}: a drop-in for the
@@ -18,20 +21,6 @@ import picocli.CommandLine.ParseResult;
         description = "Archives a Perplexity library (search, Deep Research, Computer, Model Council and Study threads)"
                 + " into a faithful Markdown + raw-JSON archive, as an Apache Camel pipeline."
                 + " Run a command with --help for its options and examples.",
-        subcommands = {
-                DemoCommand.class,
-                IndexCommand.class,
-                BatchCommand.class,
-                SyncCommand.class,
-                ExportCommand.class,
-                ReRenderCommand.class,
-                StatusCommand.class,
-                SyncDeletedCommand.class,
-                RunCommand.class,
-                ReplayCommand.class,
-                BenchCommand.class,
-                CommandLine.HelpCommand.class
-        },
         footer = {"", "Exit codes: 0 all good, 1 some threads failed (the others were exported), 2 usage or"
                 + " configuration error, 3 aborted (auth failures, a Cloudflare challenge, the wrong account's cookie,"
                 + " the API cannot be reached), 130/143 stopped by Ctrl-C/SIGTERM.",
@@ -41,6 +30,24 @@ import picocli.CommandLine.ParseResult;
                 "  java -jar target/pplx-export.jar re-render --thread-json",
                 "  java -jar target/pplx-export.jar help sync"})
 public class PplxExportCli implements Runnable {
+    /**
+     * The commands. Only the one being run is built (picocli's model of every command and its options costs a
+     * sizeable share of the start-up); all of them for the top-level help, {@code help} or a name not found.
+     */
+    static final List<Class<?>> COMMANDS = List.of(
+            DemoCommand.class,
+            IndexCommand.class,
+            BatchCommand.class,
+            SyncCommand.class,
+            ExportCommand.class,
+            ReRenderCommand.class,
+            StatusCommand.class,
+            SyncDeletedCommand.class,
+            RunCommand.class,
+            ReplayCommand.class,
+            BenchCommand.class,
+            CommandLine.HelpCommand.class);
+
     public static final int EXIT_OK = 0;
     public static final int EXIT_THREADS_FAILED = 1;
     public static final int EXIT_USAGE = 2;
@@ -69,6 +76,12 @@ public class PplxExportCli implements Runnable {
     public static int execute(String... args) {
         PplxExportCli top = new PplxExportCli();
         CommandLine cli = new CommandLine(top);
+        String invoked = commandName(cli.getCommandSpec(), args);
+        for (Class<?> command : COMMANDS) {
+            if (invoked == null || invoked.equals(command.getAnnotation(Command.class).name())) {
+                cli.addSubcommand(command);
+            }
+        }
         HelpLayout.install(cli);
         cli.getSubcommands().values().forEach(c -> c.getCommandSpec().versionProvider(new VersionProvider()));
         cli.setExecutionStrategy(parsed -> {
@@ -85,6 +98,35 @@ public class PplxExportCli implements Runnable {
         });
         cli.setExecutionExceptionHandler((ex, cmd, parseResult) -> Outcome.of(ex, cmd.getCommandName()));
         return cli.execute(args);
+    }
+
+    /**
+     * The command named in {@code args}: the first argument that is not an option nor the value of one (a global
+     * option that takes a value, given as two arguments, skips the next), if it is a command other than
+     * {@code help}; else null.
+     */
+    static String commandName(CommandSpec top, String... args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--")) {
+                return null;
+            }
+            if (a.startsWith("-")) {
+                OptionSpec option = a.contains("=") ? null : top.findOption(a);
+                if (option != null && option.arity().min() > 0) {
+                    i++;
+                }
+                continue;
+            }
+            for (Class<?> command : COMMANDS) {
+                String name = command.getAnnotation(Command.class).name();
+                if (name.equals(a) && !name.equals("help")) {
+                    return name;
+                }
+            }
+            return null;
+        }
+        return null;
     }
 
     /** Applies the global options given before the command name, then those given after it. */
