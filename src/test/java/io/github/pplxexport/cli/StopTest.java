@@ -6,6 +6,7 @@ import io.github.pplxexport.library.BatchState;
 import io.github.pplxexport.replay.FaultPlan;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
+import io.github.pplxexport.testkit.Archives;
 import io.github.pplxexport.testkit.ChildJvm;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -198,14 +199,14 @@ class StopTest {
         io.github.pplxexport.sample.SyntheticArchive.build(Paths.get("archive-sample"), archive, dirs);
         try (ChildJvm.Running p = ChildJvm.start(tmp, "re-render", "--out", archive.toString(), "--workers", "1")) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (conversations(archive) == 0 && System.nanoTime() < deadline) {
+            while (Archives.conversations(archive) == 0 && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
-            assertTrue(conversations(archive) > 0, "the run got going:\n" + p.stderr());
+            assertTrue(Archives.conversations(archive) > 0, "the run got going:\n" + p.stderr());
             Stopped s = stopNow(p, "TERM");
 
             ChildJvm.Result r = s.result();
-            long rendered = conversations(archive);
+            long rendered = Archives.conversations(archive);
             assertTrue(rendered < dirs, "the others untouched: " + rendered + " of " + dirs);
             assertEquals(143, r.exit(), r.toString());
             assertTrue(s.millis() < MAX_STOP_MILLIS, "exit " + s.millis() + " ms after the signal\n" + r);
@@ -213,12 +214,6 @@ class StopTest {
             assertTrue(last.matches("\\d\\d:\\d\\d:\\d\\d stopped by SIGTERM: \\d+ thread dir\\(s\\) done \\(rendered=\\d+ unchanged=0"
                     + " skip=0 fail=0\\), the others untouched; run re-render again to continue"), r.toString());
             assertTrue(r.errLines().stream().noneMatch(l -> l.contains("[re-render] 完成")), "no end-of-run line: " + r);
-        }
-    }
-
-    private static long conversations(Path archive) throws java.io.IOException {
-        try (var s = Files.find(archive, 4, (f, a) -> f.getFileName().toString().equals("conversation.md"))) {
-            return s.count();
         }
     }
 

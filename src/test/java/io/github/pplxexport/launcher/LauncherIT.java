@@ -1,5 +1,6 @@
 package io.github.pplxexport.launcher;
 
+import io.github.pplxexport.testkit.Archives;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,10 +122,11 @@ class LauncherIT {
         Process p = launch("re-render", "--out", archive.toString(), "--workers", "1")
                 .redirectOutput(tmp.resolve("stdout").toFile()).redirectError(tmp.resolve("stderr").toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (!anyConversation(archive) && System.nanoTime() < deadline) {
+        boolean started;
+        while (!(started = Archives.conversations(archive) > 0) && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
-        assertTrue(anyConversation(archive), "the run got going");
+        assertTrue(started, "the run got going");
         long stop = System.nanoTime();
         p.destroy(); // SIGTERM
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
@@ -134,12 +136,6 @@ class LauncherIT {
         String log = read(tmp.resolve("stderr"));
         assertTrue(log.lines().anyMatch(l -> l.matches(".*stopped by SIGTERM: \\d+ thread dir\\(s\\) done \\(rendered=\\d+ .*\\),"
                 + " the others untouched; run re-render again to continue")), log);
-    }
-
-    private static boolean anyConversation(Path archive) throws IOException {
-        try (var s = Files.find(archive, 4, (f, a) -> f.getFileName().toString().equals("conversation.md"))) {
-            return s.findAny().isPresent();
-        }
     }
 
     @Test

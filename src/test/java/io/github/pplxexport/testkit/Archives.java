@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
@@ -34,6 +35,22 @@ public final class Archives {
             Files.writeString(dir.resolve("raw_blocks.json"), PyJson.compact(rawBlocks), StandardCharsets.UTF_8);
         }
         return dir;
+    }
+
+    /**
+     * How many conversation.md files {@code archive} holds, counted while a run may be writing it: a temp file
+     * renamed away under the walk makes it count again.
+     */
+    public static long conversations(Path archive) throws IOException {
+        while (true) {
+            try (Stream<Path> s = Files.find(archive, 4, (f, a) -> f.getFileName().toString().equals("conversation.md"))) {
+                return s.count();
+            } catch (UncheckedIOException e) {
+                if (!(e.getCause() instanceof NoSuchFileException)) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** One file's content and modification time. */
