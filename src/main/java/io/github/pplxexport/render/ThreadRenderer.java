@@ -56,12 +56,7 @@ public final class ThreadRenderer {
     }
 
     public static String turnFileName(int index) {
-        // "turn_%04d.md" without a Formatter per turn (and with ASCII digits whatever the default locale)
-        String n = Integer.toString(index);
-        if (index < 0 || n.length() >= 4) {
-            return index < 0 ? String.format(java.util.Locale.ROOT, "turn_%04d.md", index) : "turn_" + n + ".md";
-        }
-        return "turn_" + "000".substring(n.length() - 1) + n + ".md";
+        return Turn.name(index) + ".md";
     }
 
     public String conversation(Conversation c) {

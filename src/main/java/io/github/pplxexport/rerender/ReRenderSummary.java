@@ -3,6 +3,8 @@ package io.github.pplxexport.rerender;
 import io.github.pplxexport.labels.Label;
 import io.github.pplxexport.labels.Labels;
 
+import java.util.Locale;
+
 /**
  * Totals of a re-render run, folded from the per-thread results as they complete (the run is parallel
  * and streamed, so no list of results is kept).
@@ -54,7 +56,7 @@ public final class ReRenderSummary {
 
     /** What a stopped run did: {@code 312 thread dir(s) done (rendered=10 unchanged=300 skip=2 fail=0), the others untouched}. */
     public synchronized String progress() {
-        return String.format("%d thread dir(s) done (rendered=%d unchanged=%d skip=%d fail=%d), the others untouched",
+        return String.format(Locale.ROOT, "%d thread dir(s) done (rendered=%d unchanged=%d skip=%d fail=%d), the others untouched",
                 total(), rendered, unchanged, skipped, failed);
     }
 

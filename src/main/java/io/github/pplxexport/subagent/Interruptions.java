@@ -25,7 +25,7 @@ public final class Interruptions {
     public static List<Map<String, Object>> of(List<Turn> turns, SubAgentMap subAgents, List<AppendixItem> appendix) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Turn t : turns) {
-            String loc = String.format("turn_%04d", t.index());
+            String loc = Turn.name(t.index());
             WorkflowStatus turnClass = WorkflowStatus.classify(t.workflowStatus(), t.lockedReason());
             if (turnClass.isInterruption()) {
                 out.add(record(loc, turnClass, PyStrings.head(t.query(), HEADLINE_MAX), t.workflowStatus()));

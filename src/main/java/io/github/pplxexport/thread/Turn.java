@@ -1,6 +1,7 @@
 package io.github.pplxexport.thread;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -20,6 +21,16 @@ public record Turn(int index, Entry entry, Workflow workflow, List<Workflow> stu
 
     public Turn withStubPayloads(List<Workflow> payloads) {
         return new Turn(index, entry, workflow, List.copyOf(payloads));
+    }
+
+    /**
+     * A turn's name in the archive, {@code turn_%04d} with ASCII digits whatever the default locale: the stem of its
+     * file under turns/ and its location in the interruptions registry. Built without a Formatter (one per turn).
+     */
+    public static String name(int index) {
+        String n = Integer.toString(index);
+        return index >= 0 && n.length() < 4 ? "turn_" + "0".repeat(4 - n.length()) + n
+                : String.format(Locale.ROOT, "turn_%04d", index);
     }
 
     public String uuid() {
