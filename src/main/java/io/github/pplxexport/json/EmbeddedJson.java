@@ -2,6 +2,7 @@ package io.github.pplxexport.json;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +14,8 @@ import java.util.ArrayDeque;
  * characters and without letting the outer parser scan it: the string's raw UTF-8 bytes are un-escaped
  * byte for byte (runs without a backslash are copied as they are) into a buffer that is parsed as UTF-8
  * JSON, and the outer parser's input jumps over the string. A nested document then costs one cheap byte
- * pass instead of a skip plus a full character decode, and only the values kept become Strings.
+ * pass instead of a skip plus a full character decode, and only the values kept become Strings. The same
+ * jump passes over the objects and arrays nobody reads ({@link #skip}).
  */
 public final class EmbeddedJson {
     private EmbeddedJson() {
@@ -127,6 +129,90 @@ public final class EmbeddedJson {
         source.pos = closing[0]; // the outer parser reads the closing quote next: an empty string to skip
         Source nested = new Source(out, len);
         return new Nested(nested.parser(), nested, source, start - 1);
+    }
+
+    /**
+     * Skips the value at the parser's current token, like {@link JsonParser#skipChildren}, but for an object or
+     * array read from a {@link Source} by scanning its bytes for the closing bracket instead of tokenising them:
+     * strings are passed over to their closing quote without being decoded, no field name is looked up, and
+     * the parser goes on at the closing bracket (its current token is then that END_OBJECT / END_ARRAY). A
+     * large part of each raw file is in values the renderers never read, so this is most of what skipping
+     * costs. What the scan does not take for JSON (a control character in a string, a byte that cannot stand
+     * outside one, brackets that do not match or do not close) is left to the parser's own skip, so such
+     * input fails as it did; a skipped value that is only wrong in the order of its commas, colons or literal
+     * letters (e.g. {@code [1,, 2]}) is not noticed.
+     */
+    public static void skip(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if ((t != JsonToken.START_OBJECT && t != JsonToken.START_ARRAY) || !(p.getInputSource() instanceof Source src)) {
+            p.skipChildren();
+            return;
+        }
+        int from = src.pos - p.releaseBuffered(OutputStream.nullOutputStream());
+        int close = from > 0 && src.bytes[from - 1] == (t == JsonToken.START_OBJECT ? '{' : '[')
+                ? closing(src.bytes, from, src.end, t == JsonToken.START_OBJECT) : -1;
+        if (close < 0) {
+            src.pos = from; // the parser reads on from where it was
+            p.skipChildren();
+        } else {
+            src.pos = close;
+            p.nextToken();
+        }
+    }
+
+    /** Bytes that may stand between the strings of a JSON value: white space, punctuation, numbers, literals. */
+    private static final boolean[] BETWEEN_STRINGS = new boolean[128];
+
+    static {
+        for (byte c : " \t\n\r,:0123456789+-.eEtruefalsn".getBytes(java.nio.charset.StandardCharsets.US_ASCII)) {
+            BETWEEN_STRINGS[c] = true;
+        }
+    }
+
+    /**
+     * The index of the bracket closing the object ({@code object}) or array opened just before {@code from}, or
+     * -1 when the bytes are not well-formed enough to say (see {@link #skip}). Nesting deeper than 62 levels is
+     * left to the parser too (one bit per level says which bracket closes it).
+     */
+    static int closing(byte[] b, int from, int end, boolean object) {
+        long objects = object ? 1 : 0;
+        int depth = 0;
+        int i = from;
+        while (i < end) {
+            byte c = b[i++];
+            if (c == '"') {
+                while (true) {
+                    if (i >= end) {
+                        return -1;
+                    }
+                    byte d = b[i++];
+                    if (d == '"') {
+                        break;
+                    }
+                    if (d == '\\') {
+                        i++;
+                    } else if (d >= 0 && d < 0x20) {
+                        return -1;
+                    }
+                }
+            } else if (c == '{' || c == '[') {
+                if (++depth > 62) {
+                    return -1;
+                }
+                objects = objects << 1 | (c == '{' ? 1 : 0);
+            } else if (c == '}' || c == ']') {
+                if (((objects & 1) == 1) != (c == '}')) {
+                    return -1;
+                }
+                if (depth-- == 0) {
+                    return i - 1;
+                }
+                objects >>>= 1;
+            } else if (c < 0 || !BETWEEN_STRINGS[c]) {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     /**

@@ -116,7 +116,7 @@ public final class Tokens {
         if (p.currentToken() == JsonToken.VALUE_STRING) {
             return p.getText();
         }
-        p.skipChildren();
+        EmbeddedJson.skip(p);
         return "";
     }
 

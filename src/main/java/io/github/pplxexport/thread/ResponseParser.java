@@ -58,7 +58,7 @@ public final class ResponseParser {
             JsonToken t = p.nextToken();
             if (t != JsonToken.START_OBJECT) {
                 String type = typeName(t);
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 Tokens.expectEnd(p);
                 throw new JsonException(
                         t == null ? "No content to map due to end-of-input" : "top level is " + type + ", expected an object", null);
@@ -80,7 +80,7 @@ public final class ResponseParser {
                             problem = "raw_entries.json has no entries list";
                         } else {
                             problem = "entries is " + typeName(v) + ", expected a list";
-                            p.skipChildren();
+                            EmbeddedJson.skip(p);
                         }
                     }
                     case "background_entries" -> {
@@ -88,10 +88,10 @@ public final class ResponseParser {
                         if (background && v == JsonToken.START_ARRAY) {
                             readEntries(p, src, bg, false);
                         } else {
-                            p.skipChildren();
+                            EmbeddedJson.skip(p);
                         }
                     }
-                    default -> p.skipChildren();
+                    default -> EmbeddedJson.skip(p);
                 }
             }
             Tokens.expectEnd(p);
@@ -111,7 +111,7 @@ public final class ResponseParser {
                 if (problem == null && main) {
                     problem = "entry " + i + " is " + typeName(p.currentToken()) + ", expected an object";
                 }
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 if (!main) {
                     out.add(EntryReader.EMPTY);
                 }
@@ -193,7 +193,7 @@ public final class ResponseParser {
                     case "sources" -> sources = v == JsonToken.START_ARRAY ? citations(p, false, null) : skip(p, List.of());
                     case "text" -> text(p, v, src);
                     case "blocks" -> blocks = v == JsonToken.START_ARRAY ? workflowBlocks(p) : skip(p, List.of());
-                    default -> p.skipChildren();
+                    default -> EmbeddedJson.skip(p);
                 }
             }
             return build();
@@ -211,7 +211,7 @@ public final class ResponseParser {
             }
             if (v != JsonToken.VALUE_STRING) {
                 textProblem = "text is " + typeName(v);
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 return;
             }
             // the step list is JSON inside a string: parsed from the string's bytes, never built as a String
@@ -226,7 +226,7 @@ public final class ResponseParser {
                 } else if (first == null || first == JsonToken.VALUE_NULL) {
                     textProblem = "text is not valid JSON";
                 } else {
-                    in.skipChildren();
+                    EmbeddedJson.skip(in);
                     Tokens.expectEnd(in);
                     textProblem = "text holds " + typeName(first);
                 }
@@ -303,7 +303,7 @@ public final class ResponseParser {
     }
 
     private static <T> T skip(JsonParser p, T value) throws IOException {
-        p.skipChildren();
+        EmbeddedJson.skip(p);
         return value;
     }
 
@@ -326,7 +326,7 @@ public final class ResponseParser {
             List<StepReader> out = new ArrayList<>();
             while (p.nextToken() != JsonToken.END_ARRAY) {
                 if (p.currentToken() != JsonToken.START_OBJECT) {
-                    p.skipChildren(); // only dicts are steps
+                    EmbeddedJson.skip(p); // only dicts are steps
                     continue;
                 }
                 StepReader s = new StepReader();
@@ -353,10 +353,10 @@ public final class ResponseParser {
                         if (contentIsObject) {
                             readContent(p, src);
                         } else {
-                            p.skipChildren();
+                            EmbeddedJson.skip(p);
                         }
                     }
-                    default -> p.skipChildren();
+                    default -> EmbeddedJson.skip(p);
                 }
             }
             type = J.truthy(stepType) ? J.asText(stepType) : J.truthy(typeAlt) ? J.asText(typeAlt) : "";
@@ -391,14 +391,14 @@ public final class ResponseParser {
                         } else {
                             items = List.of();
                             itemSources = List.of();
-                            p.skipChildren();
+                            EmbeddedJson.skip(p);
                         }
                     }
                     default -> {
                         if (CONTENT_KEYS.contains(name)) {
                             content.put(name, Tokens.tree(p));
                         } else {
-                            p.skipChildren();
+                            EmbeddedJson.skip(p);
                         }
                     }
                 }
@@ -430,7 +430,7 @@ public final class ResponseParser {
                 return dict(p);
             }
             if (t != JsonToken.VALUE_STRING) {
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 return NONE;
             }
             try (EmbeddedJson.Nested nested = EmbeddedJson.open(p, src)) {
@@ -469,7 +469,7 @@ public final class ResponseParser {
                     case "workflow_snapshots" -> {
                         snapshots = true;
                         longest.active = false;
-                        p.skipChildren();
+                        EmbeddedJson.skip(p);
                     }
                     case "web_results" -> web = v == JsonToken.START_ARRAY ? citations(p, true, longest) : longest.scan(p, List.of());
                     default -> longest.scan(p, null);
@@ -532,7 +532,7 @@ public final class ResponseParser {
         /** Consumes the value at the current token, offering every string value inside it. */
         <T> T scan(JsonParser p, T result) throws IOException {
             if (!active) {
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 return result;
             }
             JsonToken t = p.currentToken();
@@ -579,7 +579,7 @@ public final class ResponseParser {
                 if (longest != null) {
                     longest.scan(p, null);
                 } else {
-                    p.skipChildren();
+                    EmbeddedJson.skip(p);
                 }
                 out.add(null);
                 continue;
@@ -600,7 +600,7 @@ public final class ResponseParser {
                 } else if (longest != null) {
                     longest.scan(p, null);
                 } else {
-                    p.skipChildren();
+                    EmbeddedJson.skip(p);
                 }
             }
             out.add(m);
@@ -615,7 +615,7 @@ public final class ResponseParser {
         List<Workflow> out = new ArrayList<>();
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_OBJECT) {
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 continue;
             }
             Workflow wb = null;
@@ -628,7 +628,7 @@ public final class ResponseParser {
                     if ("workflow_block".equals(name)) {
                         wb = null;
                     }
-                    p.skipChildren();
+                    EmbeddedJson.skip(p);
                 }
             }
             if (wb != null) {
@@ -664,7 +664,7 @@ public final class ResponseParser {
                 case "objective_chunks" -> chunks = Tokens.tree(p);
                 case "is_background_anchor" -> backgroundAnchor = Tokens.truthy(p);
                 case "steps" -> steps = v == JsonToken.START_ARRAY ? workflowSteps(p) : skip(p, List.of());
-                default -> p.skipChildren();
+                default -> EmbeddedJson.skip(p);
             }
         }
         StringBuilder prompt = new StringBuilder();
@@ -681,7 +681,7 @@ public final class ResponseParser {
         List<WorkflowStep> out = new ArrayList<>();
         while (p.nextToken() != JsonToken.END_ARRAY) {
             if (p.currentToken() != JsonToken.START_OBJECT) {
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 out.add(WorkflowStep.EMPTY); // still a step: counted and shown with its number
                 continue;
             }
@@ -711,10 +711,10 @@ public final class ResponseParser {
                             items = List.copyOf(list);
                         } else {
                             items = List.of();
-                            p.skipChildren();
+                            EmbeddedJson.skip(p);
                         }
                     }
-                    default -> p.skipChildren();
+                    default -> EmbeddedJson.skip(p);
                 }
             }
             out.add(new WorkflowStep(title, tool, icon, id, started, completed, items));
@@ -731,7 +731,7 @@ public final class ResponseParser {
         static ItemReader read(JsonParser p) throws IOException {
             ItemReader r = new ItemReader();
             if (p.currentToken() != JsonToken.START_OBJECT) {
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 return r;
             }
             Object type = null;
@@ -751,7 +751,7 @@ public final class ResponseParser {
                         sources = List.of();
                         payloadHasSources = false;
                         if (v != JsonToken.START_OBJECT) {
-                            p.skipChildren();
+                            EmbeddedJson.skip(p);
                             break;
                         }
                         Map<String, Object> m = new LinkedHashMap<>();
@@ -767,13 +767,13 @@ public final class ResponseParser {
                                 case "text_payload", "todo_list_payload", "queries_payload", "table_payload",
                                      "user_questions_payload", "user_response_payload", "content_payload" ->
                                         m.put(key, Tokens.tree(p));
-                                default -> p.skipChildren();
+                                default -> EmbeddedJson.skip(p);
                             }
                         }
                         parts = m;
                     }
                     case "sources_payload" -> ownSources = sourcesPayload(p);
-                    default -> p.skipChildren();
+                    default -> EmbeddedJson.skip(p);
                 }
             }
             r.item = WorkflowItems.of(str(type), parts, sources, workflow);
@@ -784,7 +784,7 @@ public final class ResponseParser {
         /** {@code sources_payload.sources}: the sources with a URL (anything else reads as none). */
         private static List<Citation> sourcesPayload(JsonParser p) throws IOException {
             if (p.currentToken() != JsonToken.START_OBJECT) {
-                p.skipChildren();
+                EmbeddedJson.skip(p);
                 return List.of();
             }
             List<Citation> out = List.of();
@@ -794,7 +794,7 @@ public final class ResponseParser {
                 if ("sources".equals(name)) {
                     out = v == JsonToken.START_ARRAY ? List.copyOf(citations(p, true, null)) : skip(p, List.of());
                 } else {
-                    p.skipChildren();
+                    EmbeddedJson.skip(p);
                 }
             }
             return out;
