@@ -21,16 +21,19 @@ import java.util.stream.Stream;
 
 /**
  * {@code bench}: for each archive size, builds a synthetic archive (on tmpfs when available) from thread dirs,
- * then measures whole processes, alternated: the parse floor (read and Jackson-parse every raw file) and
- * the documented re-render launch with the outputs deleted first; prints the medians.
+ * then measures whole processes, alternated: the parse floor (read and Jackson-parse every raw file), the
+ * Python floor (see {@link Benchmark}) and the documented re-render launch with the outputs deleted first;
+ * prints the medians.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "Benchmark offline re-render: time, threads/s, peak memory.",
         description = "Builds synthetic archives of N thread dirs, re-renders each with `java -jar pplx-export.jar"
                 + " re-render` (outputs deleted before every run) and prints wall time, threads/s, peak resident"
                 + " memory of the process and the ratio to the parse floor (reading and Jackson-parsing the same raw"
-                + " files, nothing else), and the CPU time (user + system) of the re-render, the figure to compare on"
-                + " a loaded machine. Medians of --runs alternated runs.")
+                + " files, nothing else), the Python floor (the least a Python re-render such as the reference's must"
+                + " do: json.loads of the same files and of the JSON nested in their strings; when python3 is on the"
+                + " PATH), and the CPU time (user + system) of the re-render, the figure to compare on a loaded"
+                + " machine. Medians of --runs alternated runs.")
 public class BenchCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
@@ -97,8 +100,8 @@ public class BenchCommand implements Callable<Integer> {
                 FileTrees.delete(archive);
             }
             System.out.println();
-            System.out.println("| threads | workers | whole process | threads/s | peak RSS | parse floor | ratio | CPU | load |");
-            System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            System.out.println("| threads | workers | whole process | threads/s | peak RSS | parse floor | ratio | Python floor | CPU | load |");
+            System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
             results.forEach(r -> System.out.println(row(r)));
             return results.stream().anyMatch(r -> r.failedRuns() > 0) ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
         } finally {
@@ -110,11 +113,13 @@ public class BenchCommand implements Callable<Integer> {
 
     static String row(Benchmark.Result r) {
         boolean work = r.threads() > 0;
-        return String.format(Locale.ROOT, "| %,d | %d | %.2f s | %s | %s | %s | %s | %.2f s | %.1f |", r.threads(), r.workers(),
+        return String.format(Locale.ROOT, "| %,d | %d | %.2f s | %s | %s | %s | %s | %s | %.2f s | %.1f |", r.threads(), r.workers(),
                 r.seconds(), work ? String.format(Locale.ROOT, "%,.0f", r.threadsPerSecond()) : "–",
                 r.peakRssKb() > 0 ? (r.peakRssKb() >> 10) + " MiB" : "n/a",
                 work ? String.format(Locale.ROOT, "%.2f s", r.floorSeconds()) : "–",
-                work ? String.format(Locale.ROOT, "%.2f", r.ratio()) : "–", r.cpuSeconds(), r.load());
+                work ? String.format(Locale.ROOT, "%.2f", r.ratio()) : "–",
+                work && r.pythonFloorSeconds() > 0 ? String.format(Locale.ROOT, "%.2f s", r.pythonFloorSeconds()) : "–",
+                r.cpuSeconds(), r.load());
     }
 
     private static long rawMiB(Path archive) throws IOException {

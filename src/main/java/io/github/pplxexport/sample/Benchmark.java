@@ -6,26 +6,32 @@ import io.github.pplxexport.launcher.ProcessStats;
 import io.github.pplxexport.rerender.ThreadDirs;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Whole-process measurements of offline re-render (what {@code bench} prints). Each run is a fresh process
  * started exactly as the README documents it ({@code java -jar pplx-export.jar re-render --out …}, so the
  * launcher and its JVM options are part of it) on an archive whose outputs were deleted first. The parse
- * floor of the same archive is measured the same way, alternated with the re-render runs.
+ * floor of the same archive is measured the same way, alternated with the re-render runs, and so is its Python
+ * floor when a {@code python3} is on the PATH: the least a re-render written in Python, as the reference is, must
+ * do ({@code bench/python-floor.py}: json.loads of every raw file and of the JSON nested in its strings).
  */
 public final class Benchmark {
     /** The median of the runs of one configuration. */
     public record Result(int threads, int workers, double seconds, long peakRssKb, double floorSeconds,
-                         double cpuSeconds, double load, int failedRuns) {
+                         double pythonFloorSeconds, double cpuSeconds, double load, int failedRuns) {
         public double threadsPerSecond() {
             return threads / seconds;
         }
@@ -40,6 +46,10 @@ public final class Benchmark {
     private final String java;
     private final List<String> jvmOptions;
     private final Path scratch;
+    /** The Python floor's script in the scratch folder; empty when there is no python3 to run it. */
+    private Optional<Path> pythonFloor;
+    /** The Python floor of each archive measured so far (it does not depend on the worker count). */
+    private final Map<Path, Double> pythonFloorOf = new HashMap<>();
 
     /**
      * @param jar        the packaged jar to run
@@ -59,6 +69,7 @@ public final class Benchmark {
             InterruptedException {
         List<Double> times = new ArrayList<>();
         List<Double> floors = new ArrayList<>();
+        List<Double> pythonFloors = new ArrayList<>();
         List<Long> rss = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
         List<Double> loads = new ArrayList<>();
@@ -69,6 +80,12 @@ public final class Benchmark {
                 List<String> cmd = List.of(java, "-cp", jar.toString(), ParseFloor.class.getName(), archive.toString(),
                         String.valueOf(effective));
                 floors.add(run(cmd, "floor").seconds());
+                if (pythonFloor().isPresent() && !pythonFloorOf.containsKey(archive)) { // one archive, one figure
+                    Run py = run(List.of(PYTHON, pythonFloor().get().toString(), archive.toString()), "python-floor");
+                    if (py.exit() == 0) {
+                        pythonFloors.add(py.seconds());
+                    }
+                }
             }
             deleteOutputs(archive);
             loads.add(loadAverage());
@@ -85,8 +102,35 @@ public final class Benchmark {
             rss.add(run.peakRssKb());
             cpu.add(run.cpuSeconds());
         }
+        if (!pythonFloors.isEmpty()) {
+            pythonFloorOf.put(archive, median(pythonFloors));
+        }
         return new Result(threads, effective, median(times), (long) median(rss.stream().map(Long::doubleValue).toList()),
-                floors.isEmpty() ? 0 : median(floors), median(cpu), median(loads), failed);
+                floors.isEmpty() ? 0 : median(floors), pythonFloorOf.getOrDefault(archive, 0.0), median(cpu),
+                median(loads), failed);
+    }
+
+    private static final String PYTHON = "python3";
+
+    /** Writes the Python floor's script into the scratch folder when a python3 answers {@code --version}. */
+    private Optional<Path> pythonFloor() throws IOException, InterruptedException {
+        if (pythonFloor == null) {
+            pythonFloor = Optional.empty();
+            try {
+                Process p = new ProcessBuilder(PYTHON, "--version").redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                if (p.waitFor() == 0) {
+                    Path script = scratch.resolve("python-floor.py");
+                    try (InputStream in = Benchmark.class.getResourceAsStream("/bench/python-floor.py")) {
+                        Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                    pythonFloor = Optional.of(script);
+                }
+            } catch (IOException e) {
+                // no python3 here: the column shows a dash
+            }
+        }
+        return pythonFloor;
     }
 
     /** @param cpuSeconds user + system CPU of the run's JVMs (launcher and child), NaN when not reported */
