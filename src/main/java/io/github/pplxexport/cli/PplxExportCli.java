@@ -1,5 +1,6 @@
 package io.github.pplxexport.cli;
 
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -67,13 +68,37 @@ public class PplxExportCli implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
     }
 
+    /**
+     * Logging starts on another thread while the command line is read: logback's start and picocli's reading of
+     * the command's annotations are the two longest steps before the pipeline's (picocli's Java 5 classes cannot
+     * be in the class-data archive), and neither needs the other. Nothing may ask slf4j for a logger while the
+     * command line is built (it would get a stand-in), so the signals are handled from the join on; a signal
+     * before that ends the process as the JVM's own handler does, which is also what ours does when no pipeline
+     * runs.
+     */
     public static void main(String[] args) {
+        Thread logging = new Thread(LoggerFactory::getILoggerFactory, "pplx-logging-start");
+        logging.setDaemon(true);
+        logging.start();
+        CommandLine cli = commandLine(args);
+        while (logging.isAlive()) {
+            try {
+                logging.join();
+            } catch (InterruptedException e) {
+                // keep waiting: nothing may log before logging has started
+            }
+        }
         StopSignals.install();
-        System.exit(StopSignals.exitCode(execute(args)));
+        System.exit(StopSignals.exitCode(cli.execute(args)));
     }
 
     /** Runs the CLI and returns the exit code (tests call this instead of main). */
     public static int execute(String... args) {
+        return commandLine(args).execute(args);
+    }
+
+    /** The command line for {@code args}: the invoked command only (all of them for help), nothing run yet. */
+    static CommandLine commandLine(String... args) {
         PplxExportCli top = new PplxExportCli();
         CommandLine cli = new CommandLine(top);
         String invoked = commandName(cli.getCommandSpec(), args);
@@ -97,7 +122,7 @@ public class PplxExportCli implements Runnable {
             return EXIT_USAGE;
         });
         cli.setExecutionExceptionHandler((ex, cmd, parseResult) -> Outcome.of(ex, cmd.getCommandName()));
-        return cli.execute(args);
+        return cli;
     }
 
     /**

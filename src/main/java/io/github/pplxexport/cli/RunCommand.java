@@ -31,7 +31,6 @@ import java.util.concurrent.TimeUnit;
                 "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt run -D pplx.management.port=9090",
                 "  curl -s http://127.0.0.1:8080/observe/health"})
 public class RunCommand implements Callable<Integer> {
-    private static final Logger LOG = LoggerFactory.getLogger("pplx.run");
 
     @ParentCommand
     PplxExportCli parent;
@@ -58,13 +57,15 @@ public class RunCommand implements Callable<Integer> {
         if (cron != null) {
             flags.put("pplx.schedule.cron", cron);
         }
+        // asked for here, not in a static field: the command line is built before logging has started
+        Logger log = LoggerFactory.getLogger("pplx.run");
         OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, flags);
         ScheduledSync syncs;
         try (PplxRuntime runtime = run.start()) {
             // fail at once on a dead or foreign cookie; every scheduled sync checks the session again
             String account = run.session(runtime);
             syncs = runtime.context().getRegistry().lookupByNameAndType("scheduledSync", ScheduledSync.class);
-            LOG.info("[run] {}", runtime.context().resolvePropertyPlaceholders("scheduled sync '{{pplx.schedule.cron}}'"
+            log.info("[run] {}", runtime.context().resolvePropertyPlaceholders("scheduled sync '{{pplx.schedule.cron}}'"
                     + " for account " + account + " into {{pplx.archive.root}}; health"
                     + " http://{{camel.management.host}}:{{camel.management.port}}/observe/health, metrics /observe/metrics"));
             // until the run limit, or a signal (which stops the context: a sync in progress ends at once)
@@ -76,7 +77,7 @@ public class RunCommand implements Callable<Integer> {
         if (StopSignals.received().isPresent()) {
             return Outcome.stopped(done + syncs.stopped().map(s -> "; the sync in progress: " + s.progress()).orElse(""), null);
         }
-        LOG.info("[run] stopping: {}", done);
+        log.info("[run] stopping: {}", done);
         return syncs.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
     }
 }
