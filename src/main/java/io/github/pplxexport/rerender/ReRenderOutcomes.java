@@ -52,6 +52,11 @@ public final class ReRenderOutcomes {
         };
     }
 
+    /** {@code --dry-run}: list the dirs instead of rendering them. */
+    public boolean dryRun(ReRenderRequest request) {
+        return request.dryRun();
+    }
+
     public boolean renderable(Path dir) {
         return Files.isRegularFile(dir.resolve(ThreadFiles.RAW_ENTRIES));
     }
