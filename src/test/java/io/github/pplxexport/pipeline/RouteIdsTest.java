@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * DESIGN.md §4: each box of the pipeline is a route with a stable id, and the README documents every route id
+ * DESIGN.md §4: each box of the pipeline is a route with a stable id, and the operating guide (docs/operating.md) documents every route id
  * (operators replace a route by shipping one with the same id). The ids of the shipped YAML, the routes of a
  * started Camel context and the README's route-id section must be the same set.
  *
@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 public class RouteIdsTest {
     static final Path ROUTES = Paths.get("routes");
-    static final Path README = Paths.get("README.md");
+    static final Path README = Paths.get("docs/operating.md");
     private static final Pattern YAML_ROUTE_ID = Pattern.compile("(?m)^- route:\\s*\\n\\s+id:\\s*\"?([A-Za-z0-9_.-]+)\"?\\s*$");
     /** A route made from a route template: {@code - templatedRoute: {…, routeId: render-search, …}}. */
     private static final Pattern YAML_TEMPLATED_ROUTE_ID = Pattern.compile("(?m)^- templatedRoute:.*\\brouteId:\\s*\"?([A-Za-z0-9_.-]+)");
@@ -52,9 +52,9 @@ public class RouteIdsTest {
 
     @Test
     void everyDocumentedRouteIdExistsAndEveryRouteIsDocumented() throws IOException {
-        assertTrue(Files.isRegularFile(README), "README.md documents the route ids (DESIGN.md §2, §4)");
+        assertTrue(Files.isRegularFile(README), "docs/operating.md documents the route ids (DESIGN.md §2, §4)");
         Set<String> documented = documentedRouteIds(Files.readString(README, StandardCharsets.UTF_8));
-        assertFalse(documented.isEmpty(), "README.md has a table headed \"route id\" listing `ids`");
+        assertFalse(documented.isEmpty(), "docs/operating.md has a table headed \"route id\" listing `ids`");
         Set<String> running = contextRouteIds();
         Set<String> unknown = new TreeSet<>(documented);
         unknown.removeAll(running);
