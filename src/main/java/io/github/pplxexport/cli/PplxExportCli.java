@@ -47,6 +47,10 @@ public class PplxExportCli implements Runnable {
             RunCommand.class,
             ReplayCommand.class,
             BenchCommand.class,
+            AskCommand.class,
+            ModelsCommand.class,
+            MarkReadCommand.class,
+            SpaceCreateCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;

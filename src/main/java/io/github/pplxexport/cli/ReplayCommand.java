@@ -73,6 +73,10 @@ public class ReplayCommand implements Callable<Integer> {
     @Option(names = "--email", paramLabel = "EMAIL", description = "Session e-mail (default: <account>@example.com).")
     String email;
 
+    @Option(names = "--ask-chunk-ms", paramLabel = "MS", defaultValue = "" + ReplayOptions.DEFAULT_ASK_CHUNK_MILLIS,
+            description = "Pause between two events of an ask's answer stream (default ${DEFAULT-VALUE}: ~1.5 s an ask).")
+    long askChunkMillis;
+
     /** {@code pplx-export --account NAME replay …} counts too. */
     @CommandLine.ParentCommand
     PplxExportCli parent;
@@ -92,7 +96,8 @@ public class ReplayCommand implements Callable<Integer> {
         try {
             options = ReplayOptions.of(archive).withPort(port).withPageSize(pageSize)
                     .withAccount(account != null || parent == null ? account : parent.global.account, email)
-                    .withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog).withStrictAuth(strictAuth);
+                    .withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog).withStrictAuth(strictAuth)
+                    .withAskChunkMillis(askChunkMillis);
         } catch (IllegalArgumentException e) {
             err.println("replay: " + e.getMessage());
             return 2;

@@ -74,6 +74,11 @@ public final class BatchRun {
     public ExportRequest single(RunState run, ExportRequest request) throws IOException {
         run.position = 1;
         run.exportedBefore = true;
+        return withIndexRow(request);
+    }
+
+    /** The request with the thread's row of a local library index, when one lists it (a thread exported off the plan). */
+    public ExportRequest withIndexRow(ExportRequest request) throws IOException {
         return request.indexRow() != null ? request : indexRow(request.uuid()).map(request::withIndexRow).orElse(request);
     }
 

@@ -30,6 +30,22 @@ public final class PyJson {
         return sb.toString();
     }
 
+    /** {@code json.dumps(o)} (ensure_ascii=True): as {@link #compact}, every non-ASCII UTF-16 unit as {@code \\uXXXX}. */
+    public static String ascii(Object o) {
+        String json = compact(o);
+        StringBuilder sb = new StringBuilder(json.length() + 16);
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            // non-ASCII occurs only inside strings, where this is Python's escape
+            if (c < 0x80) {
+                sb.append(c);
+            } else {
+                sb.append(String.format("\\u%04x", (int) c));
+            }
+        }
+        return sb.toString();
+    }
+
     private static void write(StringBuilder sb, Object o, int indent, int level) {
         if (o == null) {
             sb.append("null");

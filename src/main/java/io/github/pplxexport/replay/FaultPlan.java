@@ -32,6 +32,8 @@ import java.util.SplittableRandom;
  *                                             fresh one from GET /rest/assets/&lt;uuid&gt;/data
  *         | "asset-gone"   asset uuid         every URL of it 403 AccessDenied, /data 404 ASSET_NOT_FOUND
  * </pre>
+ * The ask endpoint's rules ({@code ask-status:}, {@code ask-drop@}, {@code ask-stall:}, {@code fresh-404:}) are
+ * {@link AskFaults}'.
  * Example: {@code 429@2,500@3-4,cloudflare@5,slow:3000@6,expired:<uuid>,rate:0.1:429:seed=42}.
  * Precedence for one request: a numbered rule, then the first rate rule that fires, then the marks.
  * The rate draw depends only on (seed, request number), never on timing, so the same run always
@@ -97,7 +99,9 @@ public final class FaultPlan {
             try {
                 String lower = rule.toLowerCase(Locale.ROOT);
                 Optional<Mark> mark = Mark.ofRule(lower);
-                if (mark.isPresent()) {
+                if (AskFaults.isRule(lower)) {
+                    AskFaults.parse(rule);      // the ask endpoint's rules: checked here, applied by AskReplay
+                } else if (mark.isPresent()) {
                     String uuid = rule.substring(mark.get().prefix.length());
                     require(!uuid.isEmpty(), "missing uuid");
                     marks.add(new Marked(mark.get(), uuid));

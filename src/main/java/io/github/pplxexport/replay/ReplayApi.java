@@ -20,7 +20,7 @@ import java.util.OptionalInt;
  * <p>Endpoints: {@code POST /rest/perplexity_ask/graphql} (library listing, see
  * {@link LibraryQuery}), {@code GET /rest/thread/<uuid>} plain and schematized (see
  * {@link ThreadPages}; a sibling, see {@link Siblings}), {@code GET /api/auth/session}, and the asset data
- * and CDN (see {@link AssetRoutes}). Unknown thread uuids get 403 {@code VIEW_THREAD_NOT_ALLOWED}, as the
+ * and CDN (see {@link AssetRoutes}); asking, spaces and models (see {@link AskReplay}). Unknown thread uuids get 403 {@code VIEW_THREAD_NOT_ALLOWED}, as the
  * real API answers for a thread one may not see. A request whose request line names an absolute URL
  * ({@code GET http://host/… HTTP/1.1}: the client uses this server as its HTTP proxy) is served by the CDN
  * when the host is {@value #CDN_HOST}, like a direct request when it is this machine, and gets 502 for any
@@ -55,6 +55,7 @@ public final class ReplayApi {
     private final String email;
     private final FaultPlan faults;
     private final boolean strictAuth;
+    private final AskReplay asks;
 
     /**
      * Uses the archive, page size, account, e-mail, faults and auth mode of {@code options} (port and
@@ -64,12 +65,21 @@ public final class ReplayApi {
      * account's (default {@code <account>@example.com}).
      */
     public ReplayApi(ReplayOptions options) {
-        this.archive = new ReplayArchive(options.archive());
+        AskedThreads asked = new AskedThreads();
+        this.archive = new ReplayArchive(options.archive(), asked::archive);
         this.pageSize = options.pageSize();
         this.account = options.account();
         this.email = options.email();
         this.faults = options.faults();
         this.strictAuth = options.strictAuth();
+        // asking, spaces and models (AskReplay); the threads asked are listed and served with the archive's
+        this.asks = new AskReplay(new ReplayArchive(options.archive()), archive, asked,
+                AskFaults.parse(options.faults().toString()), options.askChunkMillis(), this::sessionAccount);
+    }
+
+    /** Deletes the threads asked through this replay (never the archive's). */
+    public void close() {
+        asks.close();
     }
 
     public Path archiveRoot() {
@@ -105,6 +115,10 @@ public final class ReplayApi {
                 return FaultResponses.status(401);
             }
             String caller = session.orElse(strictAuth ? null : account);
+            Optional<ReplayResponse> asking = asks.route(request, caller);
+            if (asking.isPresent()) {
+                return asking.get();
+            }
             if (path.equals(GRAPHQL_PATH)) {
                 return only("POST", request) ? graphql(request, caller) : notAllowed();
             }
@@ -150,6 +164,9 @@ public final class ReplayApi {
         Optional<String> gone = faults.terminalFor(uuid);
         if (gone.isPresent()) {
             return ReplayResponse.error(400, gone.get());
+        }
+        if (asks.freshNotFound(uuid)) {
+            return ReplayResponse.error(404, "NOT_FOUND");
         }
         Optional<ThreadRecord> found = archive.find(uuid);
         Optional<Siblings.Sibling> sibling = found.isEmpty() && faults.has(FaultPlan.Mark.SIBLING, uuid)

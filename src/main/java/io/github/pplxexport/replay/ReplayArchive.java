@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -27,9 +28,16 @@ final class ReplayArchive {
     private static final String INDEX_DIR = "index";
 
     private final Path root;
+    /** The threads asked through the replay ({@link AskedThreads}), listed and found with these; null: none. */
+    private final Supplier<ReplayArchive> asked;
 
     ReplayArchive(Path root) {
+        this(root, () -> null);
+    }
+
+    ReplayArchive(Path root, Supplier<ReplayArchive> asked) {
         this.root = root.toAbsolutePath().normalize();
+        this.asked = asked;
     }
 
     Path root() {
@@ -48,6 +56,11 @@ final class ReplayArchive {
                     .forEach(t -> byUuid.merge(t.webUuid(), t,
                             (a, b) -> ThreadRecord.NEWEST_FIRST.compare(a, b) <= 0 ? a : b));
         }
+        ReplayArchive more = asked.get();
+        if (more != null) {
+            // an asked thread, or a thread a follow-up continued (its copy there is the current one)
+            more.library(account).forEach(t -> byUuid.put(t.webUuid(), t));
+        }
         List<ThreadRecord> list = new ArrayList<>(byUuid.values());
         list.sort(ThreadRecord.NEWEST_FIRST);
         return list;
@@ -58,6 +71,11 @@ final class ReplayArchive {
      * are read first, so a lookup opens one or two thread.json files, not the whole archive.
      */
     Optional<ThreadRecord> find(String uuid) {
+        ReplayArchive more = asked.get();
+        Optional<ThreadRecord> continued = more == null ? Optional.empty() : more.find(uuid);
+        if (continued.isPresent()) {
+            return continued;
+        }
         String suffix = "_" + uuid.substring(0, Math.min(8, uuid.length()));
         Optional<ThreadRecord> named = newestWithUuid(uuid, d -> d.getFileName().toString().endsWith(suffix));
         return named.isPresent() ? named : newestWithUuid(uuid, d -> !d.getFileName().toString().endsWith(suffix));

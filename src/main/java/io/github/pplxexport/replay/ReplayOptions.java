@@ -15,10 +15,18 @@ import java.util.Objects;
  * @param requestLog JSON-lines request log file, or null for none
  * @param strictAuth answer like the platform: API calls without a known session get 401, another
  *                   account's thread 403 (see {@link ReplayApi}); false is the open mode of the demo
+ * @param askChunkMillis the pause between two events of an ask's stream ({@link AskReplay})
  */
 public record ReplayOptions(Path archive, int port, int pageSize, String account, String email,
-                            FaultPlan faults, Path requestLog, boolean strictAuth) {
+                            FaultPlan faults, Path requestLog, boolean strictAuth, long askChunkMillis) {
     public static final int DEFAULT_PAGE_SIZE = 5;
+    /** An ask streams over ~1.5 s: 6 pauses between its 7 events. */
+    public static final long DEFAULT_ASK_CHUNK_MILLIS = 250;
+
+    public ReplayOptions(Path archive, int port, int pageSize, String account, String email,
+                         FaultPlan faults, Path requestLog, boolean strictAuth) {
+        this(archive, port, pageSize, account, email, faults, requestLog, strictAuth, DEFAULT_ASK_CHUNK_MILLIS);
+    }
 
     public ReplayOptions {
         Objects.requireNonNull(archive, "archive");
@@ -29,6 +37,9 @@ public record ReplayOptions(Path archive, int port, int pageSize, String account
             throw new IllegalArgumentException("page size must be at least 1, got " + pageSize);
         }
         faults = faults == null ? FaultPlan.NONE : faults;
+        if (askChunkMillis < 0) {
+            throw new IllegalArgumentException("ask chunk pause must be >= 0 ms, got " + askChunkMillis);
+        }
     }
 
     public static ReplayOptions of(Path archive) {
@@ -36,26 +47,30 @@ public record ReplayOptions(Path archive, int port, int pageSize, String account
     }
 
     public ReplayOptions withPort(int p) {
-        return new ReplayOptions(archive, p, pageSize, account, email, faults, requestLog, strictAuth);
+        return new ReplayOptions(archive, p, pageSize, account, email, faults, requestLog, strictAuth, askChunkMillis);
     }
 
     public ReplayOptions withPageSize(int size) {
-        return new ReplayOptions(archive, port, size, account, email, faults, requestLog, strictAuth);
+        return new ReplayOptions(archive, port, size, account, email, faults, requestLog, strictAuth, askChunkMillis);
     }
 
     public ReplayOptions withAccount(String name, String mail) {
-        return new ReplayOptions(archive, port, pageSize, name, mail, faults, requestLog, strictAuth);
+        return new ReplayOptions(archive, port, pageSize, name, mail, faults, requestLog, strictAuth, askChunkMillis);
     }
 
     public ReplayOptions withFaults(FaultPlan plan) {
-        return new ReplayOptions(archive, port, pageSize, account, email, plan, requestLog, strictAuth);
+        return new ReplayOptions(archive, port, pageSize, account, email, plan, requestLog, strictAuth, askChunkMillis);
     }
 
     public ReplayOptions withRequestLog(Path file) {
-        return new ReplayOptions(archive, port, pageSize, account, email, faults, file, strictAuth);
+        return new ReplayOptions(archive, port, pageSize, account, email, faults, file, strictAuth, askChunkMillis);
     }
 
     public ReplayOptions withStrictAuth(boolean strict) {
-        return new ReplayOptions(archive, port, pageSize, account, email, faults, requestLog, strict);
+        return new ReplayOptions(archive, port, pageSize, account, email, faults, requestLog, strict, askChunkMillis);
+    }
+
+    public ReplayOptions withAskChunkMillis(long millis) {
+        return new ReplayOptions(archive, port, pageSize, account, email, faults, requestLog, strictAuth, millis);
     }
 }

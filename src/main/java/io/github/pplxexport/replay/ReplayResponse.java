@@ -16,15 +16,22 @@ import java.util.Map;
  * @param delayMillis how long the server waits before answering (the {@code slow} fault)
  * @param operation   GraphQL operation name, for the request log (null otherwise)
  * @param fault       the injected fault's name, for the request log (null when none)
+ * @param stream      a body written while it is sent (the ask's event stream), instead of {@code body}; null for none
  */
 public record ReplayResponse(int status, String contentType, Map<String, String> headers, byte[] body,
-                             long delayMillis, String operation, String fault) {
+                             long delayMillis, String operation, String fault, ReplayStream stream) {
 
     static final String JSON = "application/json; charset=utf-8";
 
     public ReplayResponse {
         headers = Map.copyOf(headers == null ? Map.of() : headers);
         body = body == null ? new byte[0] : body;
+    }
+
+    /** An answer with its whole body at once. */
+    public ReplayResponse(int status, String contentType, Map<String, String> headers, byte[] body,
+                          long delayMillis, String operation, String fault) {
+        this(status, contentType, headers, body, delayMillis, operation, fault, null);
     }
 
     static ReplayResponse json(int status, Object tree) {
@@ -44,18 +51,18 @@ public record ReplayResponse(int status, String contentType, Map<String, String>
     }
 
     ReplayResponse withBody(int newStatus, String newContentType, Map<String, String> newHeaders, byte[] newBody) {
-        return new ReplayResponse(newStatus, newContentType, newHeaders, newBody, delayMillis, operation, fault);
+        return new ReplayResponse(newStatus, newContentType, newHeaders, newBody, delayMillis, operation, fault, null);
     }
 
     ReplayResponse withDelay(long millis) {
-        return new ReplayResponse(status, contentType, headers, body, millis, operation, fault);
+        return new ReplayResponse(status, contentType, headers, body, millis, operation, fault, stream);
     }
 
     ReplayResponse withOperation(String op) {
-        return new ReplayResponse(status, contentType, headers, body, delayMillis, op, fault);
+        return new ReplayResponse(status, contentType, headers, body, delayMillis, op, fault, stream);
     }
 
     ReplayResponse withFault(String name) {
-        return new ReplayResponse(status, contentType, headers, body, delayMillis, operation, name);
+        return new ReplayResponse(status, contentType, headers, body, delayMillis, operation, name, stream);
     }
 }

@@ -97,23 +97,36 @@ public final class ReplayServer implements AutoCloseable {
     }
 
     private void exchange(HttpExchange ex) throws IOException {
-        try (ex) {
-            long n = requests.incrementAndGet();
-            ReplayRequest request = toRequest(ex);
-            ReplayResponse response = api.handle(n, request);
-            if (response.delayMillis() > 0) {
-                sleep(response.delayMillis());
+        boolean dropped = false;
+        try {
+            answer(ex);
+        } catch (ReplayStream.Dropped d) {
+            // no closing chunk: the connection is cut mid-answer (the JDK server closes it when a handler throws)
+            dropped = true;
+            throw d;
+        } finally {
+            if (!dropped) {
+                ex.close();
             }
-            if (log != null) {
-                try {
-                    log.append(n, request, response);
-                } catch (IOException e) {
-                    // a full disk must not turn every answer into a dropped connection
-                    System.err.println("replay: request log not written: " + e.getMessage());
-                }
-            }
-            send(ex, response);
         }
+    }
+
+    private void answer(HttpExchange ex) throws IOException {
+        long n = requests.incrementAndGet();
+        ReplayRequest request = toRequest(ex);
+        ReplayResponse response = api.handle(n, request);
+        if (response.delayMillis() > 0) {
+            sleep(response.delayMillis());
+        }
+        if (log != null) {
+            try {
+                log.append(n, request, response);
+            } catch (IOException e) {
+                // a full disk must not turn every answer into a dropped connection
+                System.err.println("replay: request log not written: " + e.getMessage());
+            }
+        }
+        send(ex, response);
     }
 
     private static ReplayRequest toRequest(HttpExchange ex) throws IOException {
@@ -131,6 +144,11 @@ public final class ReplayServer implements AutoCloseable {
     private static void send(HttpExchange ex, ReplayResponse r) throws IOException {
         ex.getResponseHeaders().set("Content-Type", r.contentType());
         r.headers().forEach((k, v) -> ex.getResponseHeaders().set(k, v));
+        if (r.stream() != null) {
+            ex.sendResponseHeaders(r.status(), 0);     // chunked: written while it is sent
+            r.stream().writeTo(ex.getResponseBody());
+            return;
+        }
         byte[] body = r.body();
         // -1 tells the JDK server "no body"; 0 would mean chunked
         ex.sendResponseHeaders(r.status(), body.length == 0 ? -1 : body.length);
@@ -154,6 +172,7 @@ public final class ReplayServer implements AutoCloseable {
     public void close() {
         http.stop(0);
         executor.shutdownNow();
+        api.close();
         try {
             executor.awaitTermination(2, TimeUnit.SECONDS);
             if (log != null) {

@@ -1,0 +1,44 @@
+package io.github.pplxexport.cli;
+
+import io.github.pplxexport.export.ExportRequest;
+import io.github.pplxexport.json.PyJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code mark-read <url|uuid>}: the read receipt of one thread (mark_viewed with its context). */
+@Command(name = "mark-read", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Mark a thread as read.",
+        description = "Reads the thread's context (GET /rest/thread/<uuid>), then POST /rest/thread/mark_viewed; prints"
+                + " {\"uuid\", \"context_uuid\", \"result\"} on stdout.",
+        footer = {"", "Examples:",
+                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt mark-read https://www.perplexity.ai/search/<uuid>"})
+public class MarkReadCommand implements Callable<Integer> {
+    @ParentCommand
+    PplxExportCli parent;
+
+    @Parameters(paramLabel = "THREAD", description = "Thread URL or uuid.")
+    String thread;
+
+    @Mixin
+    GlobalOptions.All globals;
+
+    @Override
+    public Integer call() throws Exception {
+        Logging.configure(parent.global, "mark-read");
+        String uuid;
+        try {
+            uuid = ExportRequest.parseUuid(thread);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, Map.of());
+        Map<?, ?> result = run.run("direct:mark-read", account -> uuid, Map.class);
+        System.out.println(PyJson.compact(result));
+        return PplxExportCli.EXIT_OK;
+    }
+}

@@ -1,0 +1,48 @@
+package io.github.pplxexport.cli;
+
+import io.github.pplxexport.json.PyJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code space-create TITLE [--description D]}: a new space (create_collection); prints {uuid, slug, url}. */
+@Command(name = "space-create", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Create a space.",
+        description = "POST /rest/collections/create_collection; prints {\"uuid\", \"slug\", \"url\"} on stdout (the slug"
+                + " is what ask --space takes; its uuid is what [bot_space] uuid of the config takes).",
+        footer = {"", "Examples:",
+                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt space-create BOT --description \"asked by pplx-export\""})
+public class SpaceCreateCommand implements Callable<Integer> {
+    @ParentCommand
+    PplxExportCli parent;
+
+    @Parameters(paramLabel = "TITLE", description = "The space's title.")
+    String title;
+
+    @Option(names = "--description", paramLabel = "D", defaultValue = "", description = "Its description (default: none).")
+    String description;
+
+    @Mixin
+    GlobalOptions.All globals;
+
+    @Override
+    public Integer call() throws Exception {
+        Logging.configure(parent.global, "space-create");
+        if (title.isBlank()) {
+            throw new UsageException("the title is empty");
+        }
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, Map.of());
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("title", title);
+        args.put("description", description);
+        Map<?, ?> result = run.run("direct:space-create", account -> args, Map.class);
+        System.out.println(PyJson.compact(result));
+        return PplxExportCli.EXIT_OK;
+    }
+}
