@@ -9,7 +9,7 @@ import java.io.InputStream;
 /**
  * The ask answer's body as it arrives (camel-http hands it over unbuffered): remembers when the last byte came (the
  * idle heartbeat), keeps the read failure (a timeout, a connection cut mid-chunk) that the event splitter would
- * otherwise take for the end of the stream, and ends at the final message: after {@link #finish()} it reads as
+ * only see as the end of the stream, and ends at the final message: after {@link #finish()} it reads as
  * empty and closing it drops the connection instead of reading the rest of the answer.
  */
 final class WatchedStream extends FilterInputStream {
@@ -40,10 +40,13 @@ final class WatchedStream extends FilterInputStream {
             }
             return n;
         } catch (IOException e) {
+            // kept for AskRun.ended; the splitter is told the stream ended (it would only swallow the failure, or
+            // throw it when closing, after the events it read)
             if (!finished) {
                 failure = e;
             }
-            throw e;
+            finished = true;
+            return -1;
         }
     }
 

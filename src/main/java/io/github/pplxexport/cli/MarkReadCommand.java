@@ -25,6 +25,8 @@ public class MarkReadCommand implements Callable<Integer> {
     String thread;
 
     @Mixin
+    PacingOption pacing;
+    @Mixin
     GlobalOptions.All globals;
 
     @Override
@@ -36,7 +38,7 @@ public class MarkReadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, Map.of());
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
         Map<?, ?> result = run.run("direct:mark-read", account -> uuid, Map.class);
         System.out.println(PyJson.compact(result));
         return PplxExportCli.EXIT_OK;

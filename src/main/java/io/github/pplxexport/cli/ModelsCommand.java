@@ -30,13 +30,15 @@ public class ModelsCommand implements Callable<Integer> {
     boolean refresh;
 
     @Mixin
+    PacingOption pacing;
+    @Mixin
     GlobalOptions.All globals;
 
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "models");
         Logger log = LoggerFactory.getLogger("pplx.ask");
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, Map.of());
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
         @SuppressWarnings("unchecked")
         Map<String, Object> config = run.run("direct:models-config", account -> account, Map.class);
         ModelCatalog.describe(config).forEach(log::info);

@@ -29,6 +29,8 @@ public class SpaceCreateCommand implements Callable<Integer> {
     String description;
 
     @Mixin
+    PacingOption pacing;
+    @Mixin
     GlobalOptions.All globals;
 
     @Override
@@ -37,7 +39,7 @@ public class SpaceCreateCommand implements Callable<Integer> {
         if (title.isBlank()) {
             throw new UsageException("the title is empty");
         }
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, Map.of());
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("title", title);
         args.put("description", description);

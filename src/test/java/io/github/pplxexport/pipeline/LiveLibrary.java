@@ -108,6 +108,18 @@ final class LiveLibrary implements AutoCloseable {
         return serve(100, null);
     }
 
+    /** (Re)starts the replay server with these faults and {@code askChunkMillis} between two events of an ask. */
+    LiveLibrary serveAsks(String faults, long askChunkMillis) throws IOException {
+        if (server != null) {
+            server.close();
+        }
+        starts++;
+        requestLog = work.resolve("requests-" + starts + ".jsonl");
+        server = ReplayServer.start(ReplayOptions.of(served).withPort(0).withPageSize(100)
+                .withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog).withAskChunkMillis(askChunkMillis));
+        return this;
+    }
+
     ReplayServer server() {
         return server;
     }
