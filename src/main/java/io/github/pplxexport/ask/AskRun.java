@@ -322,9 +322,12 @@ public final class AskRun {
 
     // --- after a COMPLETED stream: best-effort steps, then the archive -------------------------------------------
 
-    /** Move to the BOT space: configured, known context, not the space it was created in (ask-stream.md §5.1). */
+    /**
+     * Move to the BOT space: configured, known context, not the space it was created in (ask-stream.md §5.1); never
+     * a follow-up's thread (it stays where its owner keeps it).
+     */
     public boolean moveWanted(AskState ask) {
-        return config.botSpace().isPresent() && !ask.contextUuid.isEmpty()
+        return config.botSpace().isPresent() && !ask.contextUuid.isEmpty() && !ask.request.followUp()
                 && !config.botSpace().get().equals(ask.targetCollection);
     }
 

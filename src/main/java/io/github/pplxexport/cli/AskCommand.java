@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
  * Everything the command line says is checked before any request.
  */
 @Command(name = "ask", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Ask Perplexity a question, watch the answer arrive, archive the thread.",
+        header = "Ask a question; watch the answer arrive; archive the thread.",
         description = "Creates a thread in one of four modes (search, deep-research, council, study; never computer)"
                 + " or continues one (--thread), shows the answer's progress on stderr while it streams in, moves the"
                 + " finished thread to the BOT space ([bot_space] of the config, best effort), marks it read"
@@ -33,10 +33,10 @@ import java.util.concurrent.Callable;
         footer = {"", "Exit codes: 0 asked and archived; 1 the ask failed, did not complete or was not archived;"
                 + " 2 a usage error (nothing sent); 3 the cookie was refused (401/403) or a challenge.",
                 "", "Examples:",
-                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt ask \"How do HTTP ETags work?\"",
-                "  java -jar target/pplx-export.jar --cookies c.txt ask --mode council --models gpt55_thinking,claude48opusthinking \"Hugo or Astro?\"",
-                "  echo \"Explain Bloom filters\" | java -jar target/pplx-export.jar --cookies c.txt ask --mode deep-research --json -",
-                "  java -jar target/pplx-export.jar --cookies c.txt ask --thread <url|uuid> \"And for a billion items?\""})
+                "  java -jar target/pplx-export.jar --cookies c.txt ask \"How do HTTP ETags work?\"",
+                "  java -jar target/pplx-export.jar --cookies c.txt ask --mode council \"Hugo or Astro?\"",
+                "  echo \"Size a Bloom filter\" | java -jar target/pplx-export.jar ask --json -",
+                "  java -jar target/pplx-export.jar --cookies c.txt ask --thread <uuid> \"And why?\""})
 public class AskCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;

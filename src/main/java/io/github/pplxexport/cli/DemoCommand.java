@@ -30,7 +30,8 @@ import java.util.concurrent.Callable;
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "Export the bundled sample via a local replay API (no account).",
         description = "Serves archive-sample/ as a Perplexity-compatible API on a free 127.0.0.1 port and runs the"
-                + " real sync (index, then batch) against it once per sample account, with no pauses, into --out."
+                + " real sync (index, then batch) against it once per sample account, with no pauses, into --out;"
+                + " then asks one question in each of the four modes and archives them into --asks-out."
                 + " The demo has its own folder, ./demo_archive, so it never mixes with a real ./web_archive.",
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar demo",
@@ -48,6 +49,10 @@ public class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where the demo archive goes (default: ./demo_archive).")
     Path out;
+
+    @Option(names = "--asks-out", paramLabel = "DIR",
+            description = "Where the demo's four asks (one per mode) are archived (default: <out>-asks, beside the demo archive).")
+    Path asksOut;
 
     @Mixin
     GlobalOptions.Pipeline pipeline;
@@ -75,7 +80,7 @@ public class DemoCommand implements Callable<Integer> {
             List<String> accounts = accounts(sample);
             Path config = writeConfig(scratch, accounts);
             int code = PplxExportCli.EXIT_OK;
-            try (ReplayServer server = ReplayServer.start(ReplayOptions.of(sample).withPort(0))) {
+            try (ReplayServer server = ReplayServer.start(ReplayOptions.of(sample).withPort(0).withAskChunkMillis(100))) {
                 System.out.println("demo: replay API serving " + sample + " at " + server.baseUri());
                 for (String account : accounts) {
                     GlobalOptions g = new GlobalOptions();
@@ -104,12 +109,33 @@ public class DemoCommand implements Callable<Integer> {
                     }
                     code = Math.max(code, c);
                 }
+                code = Math.max(code, asks(server, scratch, config, accounts.get(accounts.size() - 1)));
             }
             System.out.println("demo: archive written to " + out);
             products(out).forEach(line -> System.out.println("demo: " + line));
             return code;
         } finally {
             FileTrees.delete(scratch);
+        }
+    }
+
+    /** One question in each of the four modes, as the sample's last account (bob), into their own archive (DemoAsks). */
+    private int asks(ReplayServer server, Path scratch, Path config, String account) throws IOException {
+        GlobalOptions g = new GlobalOptions();
+        g.out = asksOut != null ? asksOut : DemoAsks.defaultOut(parent.global.out());
+        g.config = config;
+        g.account = account;
+        g.cookies = writeCookies(scratch, account);
+        g.baseUrl = server.baseUri().toString();
+        g.routes = parent.global.routes;
+        g.properties = parent.global.properties;
+        Map<String, String> props = new java.util.HashMap<>(NO_DELAYS);
+        props.putAll(cdnThroughReplay(server.port()));
+        props.putAll(parent.global.properties);
+        try {
+            return DemoAsks.run(g, props);
+        } catch (RuntimeException e) {
+            return Outcome.of(e, "demo");
         }
     }
 

@@ -16,7 +16,7 @@ import java.util.concurrent.Callable;
         description = "Reads the thread's context (GET /rest/thread/<uuid>), then POST /rest/thread/mark_viewed; prints"
                 + " {\"uuid\", \"context_uuid\", \"result\"} on stdout.",
         footer = {"", "Examples:",
-                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt mark-read https://www.perplexity.ai/search/<uuid>"})
+                "  java -jar target/pplx-export.jar --cookies c.txt mark-read <url|uuid>"})
 public class MarkReadCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;

@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 
 /** {@code models [--refresh]}: the platform's model catalog (models/config/v2), printed; --refresh keeps it for ask. */
 @Command(name = "models", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "List the models ask can use; --refresh keeps the catalog for ask.",
+        header = "List the models ask can use (--refresh keeps them for ask).",
         description = "GET /rest/models/config/v2: the default model of each mode, council's default members and the"
                 + " models by mode, on stderr. --refresh stores the catalog in <out>/index/models_cache.json, where ask"
                 + " takes each mode's model and council's members from (pinned defaults without it).",

@@ -52,7 +52,8 @@ public class ReplayCommand implements Callable<Integer> {
                     + " expired:<thread> (fetch 400 ENTRY_EXPIRED); deleted:<thread> (fetch 400 ENTRY_DELETED,"
                     + " not listed); unlisted:<thread> (not listed, still fetched); sibling:<uuid> (serve that"
                     + " answer variant); url-expired:<asset> (its URLs 403, /data re-signs); asset-gone:<asset>"
-                    + " (URLs 403, /data 404). E.g. 429@2,500@3-4,slow:3000@6,deleted:<uuid>,rate:0.1:429:seed=42")
+                    + " (URLs 403, /data 404); asks: ask-status:<STATUS>, ask-drop@<events>, ask-stall:<ms>,"
+                    + " fresh-404:<fetches>. E.g. 429@2,500@3-4,slow:3000@6,deleted:<uuid>,rate:0.1:429:seed=42")
     String faults;
 
     @Option(names = "--strict-auth",

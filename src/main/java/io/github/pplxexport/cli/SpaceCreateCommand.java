@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
         description = "POST /rest/collections/create_collection; prints {\"uuid\", \"slug\", \"url\"} on stdout (the slug"
                 + " is what ask --space takes; its uuid is what [bot_space] uuid of the config takes).",
         footer = {"", "Examples:",
-                "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt space-create BOT --description \"asked by pplx-export\""})
+                "  java -jar target/pplx-export.jar --cookies c.txt space-create BOT --description \"asks\""})
 public class SpaceCreateCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;

@@ -76,8 +76,9 @@ class AskPipelineTest {
     }
 
     @Test
-    void everyModeIsAskedStreamedAndArchivedWhereExportPutsIt() throws Exception {
-        try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serveAsks(null, CHUNK)) {
+    void everyModeIsAskedStreamedAndArchivedWhereExportPutsItAfterTheFreshThreads404() throws Exception {
+        // fresh-404:2: the first two fetches of each new thread answer 404, as the platform's can for a moment
+        try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serveAsks("fresh-404:2", CHUNK)) {
             Files.writeString(lib.work.resolve("config.toml"), "\n[bot_space]\nuuid = \"b07b07b0-0000-4000-8000-000000000001\"\n",
                     java.nio.file.StandardOpenOption.APPEND);
             String[][] asks = {
@@ -106,6 +107,9 @@ class AskPipelineTest {
                 assertEquals(uuid, J.str(thread, "web_uuid"));
                 assertTrue(r.logged("created https://www.perplexity.ai/search/" + uuid), "created line: " + r.log());
                 assertTrue(r.logged("status: COMPLETED"));
+                List<Integer> statuses = lib.threadRequests(uuid).stream().map(q -> ((Number) q.get("status")).intValue()).toList();
+                assertEquals(List.of(404, 404), statuses.subList(0, 2), "waited out: " + statuses);
+                assertTrue(statuses.stream().skip(2).allMatch(x -> x == 200), statuses.toString());
             }
             List<Map<String, Object>> requests = lib.requests();
             assertEquals(4, requests.stream().filter(q -> "/rest/sse/perplexity_ask".equals(q.get("path"))).count());
@@ -174,22 +178,6 @@ class AskPipelineTest {
     }
 
     @Test
-    void aFailedFinalStatusIsOneLineAndNothingIsArchived() throws Exception {
-        try (LiveLibrary lib = LiveLibrary.of(tmp).serveAsks("ask-status:FAILED", CHUNK)) {
-            Run r = run(lib, "ask", "--json", "Will this fail?");
-            assertEquals(1, r.exit());
-            Map<String, Object> result = r.json();
-            assertNull(result.get("archived_to"));
-            assertNull(result.get("exported"));
-            assertTrue(J.str(result, "error").contains("final status: FAILED): https://www.perplexity.ai/search/"
-                    + J.str(result, "thread_uuid")), J.str(result, "error"));
-            assertEquals(List.of(), lib.threadDirs());
-            assertFalse(Files.exists(lib.out.resolve(PENDING)));
-            assertTrue(lib.requests().stream().noneMatch(q -> String.valueOf(q.get("path")).startsWith("/rest/collections/")));
-        }
-    }
-
-    @Test
     void aStreamDroppedAfterCreationIsPendingAndTheNextSyncArchivesIt() throws Exception {
         try (LiveLibrary lib = LiveLibrary.of(tmp).serveAsks("ask-drop@2", CHUNK)) {
             Run r = run(lib, "ask", "--json", "Will the stream break?");
@@ -221,20 +209,6 @@ class AskPipelineTest {
             assertTrue(r.logged("still waiting for the response stream"), r.log().toString());
             assertTrue(J.str(r.json(), "error").contains("but the stream broke"), J.str(r.json(), "error"));
             assertTrue(Files.readString(lib.out.resolve(PENDING)).contains(J.str(r.json(), "thread_uuid")));
-        }
-    }
-
-    @Test
-    void aFreshThreadsBrief404IsWaitedOut() throws Exception {
-        try (LiveLibrary lib = LiveLibrary.of(tmp).serveAsks("fresh-404:2", CHUNK)) {
-            Run r = run(lib, "ask", "--json", "Is it there yet?");
-            assertEquals(0, r.exit(), r.log().toString());
-            String uuid = J.str(r.json(), "thread_uuid");
-            List<Object> statuses = lib.threadRequests(uuid).stream().map(q -> q.get("status")).toList();
-            assertEquals(404, ((Number) statuses.get(0)).intValue());
-            assertEquals(404, ((Number) statuses.get(1)).intValue());
-            assertTrue(statuses.stream().skip(2).allMatch(s -> ((Number) s).intValue() == 200), statuses.toString());
-            assertTrue(Files.isRegularFile(dir(lib, r.json()).resolve("conversation.md")));
         }
     }
 

@@ -26,10 +26,15 @@ class RoundTripTest {
 
     @TempDir
     Path out;
+    /** The demo's four asks go to an archive of their own, so this one stays the sample's copy. */
+    @TempDir
+    Path asks;
 
     @Test
     void demoReproducesTheSampleFileForFileByteForByte() throws Exception {
-        assertEquals(0, PplxExportCli.execute("demo", "--out", out.toString()));
+        assertEquals(0, PplxExportCli.execute("demo", "--out", out.toString(), "--asks-out", asks.toString()));
+        assertEquals(4, LiveLibrary.files(asks).keySet().stream().filter(k -> k.endsWith("/conversation.md")).count(),
+                "one ask per mode, archived beside");
 
         Map<String, String> expected = comparable(LiveLibrary.files(LiveLibrary.SAMPLE));
         expected.remove("README.md");

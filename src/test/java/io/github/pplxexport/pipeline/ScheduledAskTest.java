@@ -112,6 +112,9 @@ class ScheduledAskTest extends CamelMainTestSupport {
     void aScheduledAskIsArchivedWithinItsTickAndAFailedOneLeavesTheServiceUp() throws Exception {
         NotifyBuilder asked = new NotifyBuilder(context).fromRoute("scheduled-ask-every-second").whenCompleted(1).create();
         NotifyBuilder failed = new NotifyBuilder(context).fromRoute("scheduled-ask-nowhere").whenCompleted(1).create();
+        // one Quartz worker: an ask never runs together with a sync or another ask
+        assertEquals(1, context.getComponent("quartz", org.apache.camel.component.quartz.QuartzComponent.class)
+                .getScheduler().getMetaData().getThreadPoolSize());
         assertTrue(asked.matches(20, TimeUnit.SECONDS), "the scheduled ask ran");
         assertTrue(failed.matches(20, TimeUnit.SECONDS), "the failing scheduled ask ran");
 
