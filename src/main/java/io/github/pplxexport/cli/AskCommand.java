@@ -3,7 +3,6 @@ package io.github.pplxexport.cli;
 import io.github.pplxexport.ask.AskMode;
 import io.github.pplxexport.ask.AskRequest;
 import io.github.pplxexport.ask.AskState;
-import io.github.pplxexport.export.ExportRequest;
 import io.github.pplxexport.json.PyJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -84,11 +83,11 @@ public class AskCommand implements Callable<Integer> {
         try {
             askMode = AskMode.of(mode);
             askMode.checkModels(models);
-            if (thread != null) {
-                threadUuid = ExportRequest.parseUuid(thread);
-            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
+        }
+        if (thread != null) {
+            threadUuid = ExportCommand.threadUuid(thread);
         }
         if (timeout < 1) {
             throw new UsageException("--timeout must be at least 1 second, got " + timeout);

@@ -83,21 +83,10 @@ public class DemoCommand implements Callable<Integer> {
             try (ReplayServer server = ReplayServer.start(ReplayOptions.of(sample).withPort(0).withAskChunkMillis(100))) {
                 System.out.println("demo: replay API serving " + sample + " at " + server.baseUri());
                 for (String account : accounts) {
-                    GlobalOptions g = new GlobalOptions();
-                    g.out = out;
-                    g.config = config;
-                    g.account = account;
-                    g.cookies = writeCookies(scratch, account);
-                    g.baseUrl = server.baseUri().toString();
-                    g.routes = parent.global.routes;
-                    g.properties = parent.global.properties;
+                    GlobalOptions g = login(out, config, account, server, scratch);
                     int c;
                     try {
-                        // the demo's zero delays, under the user's -D overrides
-                        Map<String, String> props = new java.util.HashMap<>(NO_DELAYS);
-                        props.putAll(cdnThroughReplay(server.port()));
-                        props.putAll(parent.global.properties);
-                        OnlineRun run = OnlineRun.prepare(g, false, props);
+                        OnlineRun run = OnlineRun.prepare(g, false, properties(server));
                         BatchSummary s = run.run("direct:sync", a -> new BatchOptions(a, false, false, 0, null), BatchSummary.class);
                         System.out.println("demo: " + account + ": " + s.line());
                         c = Outcome.of(s, "demo");
@@ -119,21 +108,32 @@ public class DemoCommand implements Callable<Integer> {
         }
     }
 
-    /** One question in each of the four modes, as the sample's last account (bob), into their own archive (DemoAsks). */
-    private int asks(ReplayServer server, Path scratch, Path config, String account) throws IOException {
+    /** The global options of a run into {@code out}, logged in to the replay as {@code account}. */
+    private GlobalOptions login(Path out, Path config, String account, ReplayServer server, Path scratch) throws IOException {
         GlobalOptions g = new GlobalOptions();
-        g.out = asksOut != null ? asksOut : DemoAsks.defaultOut(parent.global.out());
+        g.out = out;
         g.config = config;
         g.account = account;
         g.cookies = writeCookies(scratch, account);
         g.baseUrl = server.baseUri().toString();
         g.routes = parent.global.routes;
         g.properties = parent.global.properties;
+        return g;
+    }
+
+    /** The demo's zero delays and the CDN through the replay, under the user's -D overrides. */
+    private Map<String, String> properties(ReplayServer server) {
         Map<String, String> props = new java.util.HashMap<>(NO_DELAYS);
         props.putAll(cdnThroughReplay(server.port()));
         props.putAll(parent.global.properties);
+        return props;
+    }
+
+    /** One question in each of the four modes, as the sample's last account (bob), into their own archive (DemoAsks). */
+    private int asks(ReplayServer server, Path scratch, Path config, String account) throws IOException {
+        Path into = asksOut != null ? asksOut : DemoAsks.defaultOut(parent.global.out());
         try {
-            return DemoAsks.run(g, props);
+            return DemoAsks.run(login(into, config, account, server, scratch), properties(server));
         } catch (RuntimeException e) {
             return Outcome.of(e, "demo");
         }

@@ -35,15 +35,19 @@ public class ExportCommand implements Callable<Integer> {
     @Mixin
     GlobalOptions.All globals;
 
-    @Override
-    public Integer call() throws Exception {
-        Logging.configure(parent.global, "export");
-        String uuid;
+    /** The thread uuid of a URL or bare uuid argument; none is a usage error. */
+    static String threadUuid(String urlOrUuid) {
         try {
-            uuid = ExportRequest.parseUuid(thread);
+            return ExportRequest.parseUuid(urlOrUuid);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Logging.configure(parent.global, "export");
+        String uuid = threadUuid(thread);
         OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
         String url = thread.startsWith("http") ? thread : ThreadUrls.canonical(uuid, false);
         // the route adds the thread's row of the local library index, if any

@@ -1,13 +1,10 @@
 package io.github.pplxexport.cli;
 
-import io.github.pplxexport.export.ExportRequest;
-import io.github.pplxexport.json.PyJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code mark-read <url|uuid>}: the read receipt of one thread (mark_viewed with its context). */
@@ -32,15 +29,7 @@ public class MarkReadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "mark-read");
-        String uuid;
-        try {
-            uuid = ExportRequest.parseUuid(thread);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
-        Map<?, ?> result = run.run("direct:mark-read", account -> uuid, Map.class);
-        System.out.println(PyJson.compact(result));
-        return PplxExportCli.EXIT_OK;
+        String uuid = ExportCommand.threadUuid(thread);
+        return JsonReply.print(parent, pacing, "direct:mark-read", account -> uuid);
     }
 }

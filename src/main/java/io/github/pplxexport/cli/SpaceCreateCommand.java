@@ -1,6 +1,5 @@
 package io.github.pplxexport.cli;
 
-import io.github.pplxexport.json.PyJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,12 +38,9 @@ public class SpaceCreateCommand implements Callable<Integer> {
         if (title.isBlank()) {
             throw new UsageException("the title is empty");
         }
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("title", title);
         args.put("description", description);
-        Map<?, ?> result = run.run("direct:space-create", account -> args, Map.class);
-        System.out.println(PyJson.compact(result));
-        return PplxExportCli.EXIT_OK;
+        return JsonReply.print(parent, pacing, "direct:space-create", account -> args);
     }
 }
