@@ -14,7 +14,6 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -137,10 +137,11 @@ public final class AskRun {
     // --- the stream --------------------------------------------------------------------------------------------
 
     /**
-     * The answer's body as the event splitter reads it: UTF-8 with invalid bytes replaced (ask-stream.md §2),
-     * watched for idleness (a heartbeat line every {@code pplx.ask.heartbeat-ms} without a byte) and failures.
+     * The answer's events, cut at each blank line while the body arrives (the route's streaming split): UTF-8 with
+     * invalid bytes replaced (ask-stream.md §2), watched for idleness (a heartbeat line every
+     * {@code pplx.ask.heartbeat-ms} without a byte) and failures.
      */
-    public Reader open(AskState ask, InputStream body) {
+    public Iterator<String> events(AskState ask, InputStream body) {
         if (ask.request.followUp()) {
             LOG.info(Labels.messages().format(Label.ASK_FOLLOW_UP, ask.threadUrl()));
         }
@@ -149,7 +150,7 @@ public final class AskRun {
             ask.heartbeat = heartbeats().scheduleAtFixedRate(() -> idle(ask), heartbeatMillis, heartbeatMillis,
                     TimeUnit.MILLISECONDS);
         }
-        return new InputStreamReader(ask.stream, StandardCharsets.UTF_8);
+        return new SseEvents(ask.stream, new InputStreamReader(ask.stream, StandardCharsets.UTF_8));
     }
 
     private synchronized ScheduledExecutorService heartbeats() {
@@ -166,7 +167,7 @@ public final class AskRun {
     private void idle(AskState ask) {
         long idle = TimeUnit.NANOSECONDS.toMillis(ask.stream.idleNanos());
         if (idle >= heartbeatMillis && !ask.stream.finished()) {
-            LOG.info(Labels.messages().format(Label.ASK_IDLE, idle / 1000));
+            LOG.info(Labels.messages().format(Label.ASK_IDLE, String.format(Locale.ROOT, "%.1f", idle / 1000.0)));
         }
     }
 

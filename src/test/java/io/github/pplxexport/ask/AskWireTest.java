@@ -5,6 +5,7 @@ import io.github.pplxexport.json.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -114,5 +115,29 @@ class AskWireTest {
         assertFalse(p.remove("u1"));
         assertEquals(List.of(), p.of("alice"));
         assertEquals(1, p.of("bob").size());
+    }
+
+    @Test
+    void theReadingStopsAtTheFinalMessageThoughTheConnectionStaysOpen() throws Exception {
+        AskRun run = new AskRun(tmp, AskConfig.none(), new io.github.pplxexport.camel.ApiErrors(), 0,
+                java.time.Clock.systemUTC(), AskCounter.NONE);
+        AskState ask = run.start(new AskRequest("alice", "q", AskMode.SEARCH, List.of(), null, false, true, null, null));
+        java.io.PipedOutputStream server = new java.io.PipedOutputStream();
+        java.io.PipedInputStream body = new java.io.PipedInputStream(server, 1 << 16);
+        server.write(("event: message\r\ndata: {\"backend_uuid\": \"t1\", \"status\": \"PENDING\", \"text\": \"\"}\r\n\r\n"
+                + ": keep-alive\n\nevent: message\ndata: {\"backend_uuid\": \"t1\", \"context_uuid\": \"c1\","
+                + " \"status\": \"COMPLETED\", \"final_sse_message\": true}\n\n").getBytes(StandardCharsets.UTF_8));
+        server.flush();
+        // the platform may keep the connection open after the final message: nothing after it is waited for
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () -> {
+            java.util.Iterator<String> events = run.events(ask, body);
+            while (events.hasNext()) {
+                run.event(ask, events.next());
+            }
+        });
+        run.ended(ask);
+        assertEquals(AskState.Outcome.COMPLETED, ask.outcome());
+        assertEquals("t1", ask.threadUuid());
+        assertEquals("c1", ask.contextUuid());
     }
 }

@@ -207,6 +207,9 @@ class AskPipelineTest {
             Run r = run(lib, "ask", "--json", "--timeout", "1", "-D", "pplx.ask.heartbeat-ms=300", "Anyone there?");
             assertEquals(1, r.exit());
             assertTrue(r.logged("still waiting for the response stream"), r.log().toString());
+            int created = r.log().indexOf(r.log().stream().filter(l -> l.startsWith("[ask] created")).findFirst().orElseThrow());
+            int waiting = r.log().indexOf(r.log().stream().filter(l -> l.contains("still waiting")).findFirst().orElseThrow());
+            assertTrue(created < waiting, "the first event is handled as it arrives, not when the next one comes: " + r.log());
             assertTrue(J.str(r.json(), "error").contains("but the stream broke"), J.str(r.json(), "error"));
             assertTrue(Files.readString(lib.out.resolve(PENDING)).contains(J.str(r.json(), "thread_uuid")));
         }
