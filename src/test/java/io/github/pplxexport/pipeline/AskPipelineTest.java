@@ -227,6 +227,17 @@ class AskPipelineTest {
             Run auth = run(lib, "ask", "--json", "Who am I?");
             assertEquals(3, auth.exit());
             assertTrue(J.str(auth.json(), "error").contains("HTTP 401"), J.str(auth.json(), "error"));
+
+            // the best-effort steps: a BOT move refused (404, not retried) fills step_errors; the archive still runs
+            Files.writeString(lib.work.resolve("config.toml"), "\n[bot_space]\nuuid = \"b07b07b0-0000-4000-8000-000000000002\"\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+            lib.serveAsks("404@3", CHUNK);
+            Run moved = run(lib, "ask", "--json", "--mark-read", "Where does it go?");
+            assertEquals(0, moved.exit(), moved.log().toString());
+            assertEquals(false, moved.json().get("moved_to_bot"));
+            assertEquals(true, moved.json().get("mark_read"));
+            assertTrue(J.str(J.map(moved.json(), "step_errors"), "moved_to_bot").contains("HTTP 404"), moved.stdout());
+            assertNotNull(moved.json().get("archived_to"));
         }
     }
 
