@@ -53,6 +53,7 @@ public final class PplxRuntime implements AutoCloseable {
         main.configure().withRoutesIncludePattern(SHIPPED_ROUTES);
         main.configure().addConfiguration(PplxBeans.class);
         main.configure().addConfiguration(ReRenderBeans.class);
+        main.configure().addConfiguration(AccountBeans.class);
         return start(main, routesDir, properties, beans);
     }
 

@@ -1,16 +1,22 @@
 package io.github.pplxexport.cli;
 
-import io.github.pplxexport.api.Cookies;
+import io.github.pplxexport.camel.AccountBeans;
 import io.github.pplxexport.camel.ApiErrors;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.cookies.Browser;
+import io.github.pplxexport.cookies.CookieSource;
+import io.github.pplxexport.cookies.CookieStoreException;
+import io.github.pplxexport.cookies.Desktop;
 import org.apache.camel.CamelExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -29,12 +35,16 @@ final class OnlineRun {
     final boolean checkSession;
     final Path routes;
     final Map<String, String> properties;
+    /** The run's cookies, bound as bean {@value AccountBeans#COOKIE_SOURCE}. */
+    final CookieSource cookies;
 
-    private OnlineRun(String account, boolean checkSession, Path routes, Map<String, String> properties) {
+    private OnlineRun(String account, boolean checkSession, Path routes, Map<String, String> properties,
+                      CookieSource cookies) {
         this.account = account;
         this.checkSession = checkSession;
         this.routes = routes;
         this.properties = properties;
+        this.cookies = cookies;
     }
 
     /**
@@ -47,15 +57,6 @@ final class OnlineRun {
             config = UserConfig.load(g.config);
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
-        }
-        if (g.cookies != null) {
-            Cookies cookies;
-            try {
-                cookies = Cookies.read(g.cookies);
-            } catch (IOException | RuntimeException e) {
-                throw new UsageException(e.getMessage());
-            }
-            cookies.sessionWarning().ifPresent(w -> LOG.warn("[auth] {}", w));
         }
         Map<String, String> props = new LinkedHashMap<>();
         config.archiveRoot().ifPresent(p -> props.put("pplx.archive.root", p.toAbsolutePath().normalize().toString()));
@@ -81,7 +82,48 @@ final class OnlineRun {
         props.put("pplx.config.file", config.file().map(p -> p.toAbsolutePath().toString()).orElse(""));
         props.put("pplx.api.cookies-file", g.cookies == null ? "" : g.cookies.toAbsolutePath().toString());
         props.put("pplx.account", account);
-        return new OnlineRun(account, !skipAuthCheck, g.routes, props);
+        CookieSource cookies = cookies(g, Path.of(props.getOrDefault("pplx.archive.root", "web_archive")),
+                props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
+        return new OnlineRun(account, !skipAuthCheck, g.routes, props, cookies);
+    }
+
+    /**
+     * A run that reads no user config and checks no session ({@code init}, which writes the config): the archive
+     * root, base URL and cookies of the command line, the degraded placeholder account.
+     */
+    static OnlineRun withoutConfig(GlobalOptions g, Map<String, String> commandFlags) {
+        Map<String, String> props = new LinkedHashMap<>(g.properties(commandFlags));
+        props.put("pplx.archive.root", g.out().toString());
+        if (g.baseUrl != null) {
+            props.put("pplx.api.base-url", g.baseUrl);
+        }
+        props.put("pplx.config.file", "");
+        props.put("pplx.api.cookies-file", "");
+        props.put("pplx.account", UserConfig.DEGRADED_ACCOUNT);
+        CookieSource cookies = cookies(g, g.out(), props.getOrDefault("pplx.api.base-url",
+                GlobalOptions.builtIn("pplx.api.base-url")));
+        return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, cookies);
+    }
+
+    /**
+     * The run's cookies (reference-cli-and-archive.md §5.5): --cookies-from, --cookies, the fresh cache of
+     * {@code out}, then the browsers logged in to the API host. A named source that cannot be read is a usage error.
+     */
+    static CookieSource cookies(GlobalOptions g, Path out, String baseUrl) {
+        if (g.cookiesFrom != null && g.cookies != null) {
+            throw new UsageException("--cookies-from and --cookies: give one of them");
+        }
+        if (g.browserProfile != null && g.cookiesFrom == null) {
+            throw new UsageException("--browser-profile needs --cookies-from BROWSER");
+        }
+        try {
+            Browser browser = g.cookiesFrom == null ? null : Browser.of(g.cookiesFrom);
+            String host = URI.create(baseUrl).getHost();
+            return CookieSource.resolve(new CookieSource.Request(browser, g.browserProfile, g.cookies,
+                    out.toAbsolutePath().normalize(), host), Desktop.current(), Clock.systemUTC());
+        } catch (CookieStoreException | IOException | RuntimeException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /**
@@ -104,12 +146,12 @@ final class OnlineRun {
     OnlineRun withProperties(Map<String, String> more) {
         Map<String, String> props = new LinkedHashMap<>(properties);
         props.putAll(more);
-        return new OnlineRun(account, checkSession, routes, props);
+        return new OnlineRun(account, checkSession, routes, props, cookies);
     }
 
     /** Camel Main with this run's properties (the caller closes it); a SIGTERM or Ctrl-C stops it. */
     PplxRuntime start() {
-        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of());
+        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of(AccountBeans.COOKIE_SOURCE, cookies));
         StopSignals.stopWith(runtime::abort);
         return runtime;
     }

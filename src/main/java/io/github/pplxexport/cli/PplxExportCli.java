@@ -47,6 +47,11 @@ public class PplxExportCli implements Runnable {
             RunCommand.class,
             ReplayCommand.class,
             BenchCommand.class,
+            InitCommand.class,
+            SpaceIndexCommand.class,
+            SpacesCommand.class,
+            SyncSpaceCommand.class,
+            UsageBackfillCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;
