@@ -28,15 +28,17 @@ public final class AccountSwitch {
     private final Map<String, String> emailOfToken = new HashMap<>();
     /** Account to the token whose session is that account's. */
     private final Map<String, String> tokenOfAccount = new HashMap<>();
+    private final String runAccount;
     private Map<String, Object> session = Map.of();
 
-    /** @param runAccount the configured account of the run, whose token is the source's session cookie until a check says otherwise */
+    /**
+     * @param runAccount the configured account of the run: with {@code --skip-auth-check} (no session asked) the
+     *                   source's session is trusted to be its
+     */
     public AccountSwitch(ApiCookie cookie, UserConfig config, String runAccount) {
         this.cookie = cookie;
         this.config = config;
-        if (!cookie.originalSession().isEmpty()) {
-            tokenOfAccount.put(runAccount, cookie.originalSession());
-        }
+        this.runAccount = runAccount;
     }
 
     /** One attempt to make the session an account's. */
@@ -93,6 +95,9 @@ public final class AccountSwitch {
     public Switching start(String account) {
         Switching s = new Switching(account, expectedEmail(account), cookie.session(), session);
         String known = tokenOfAccount.get(account);
+        if (known == null && session.isEmpty() && account != null && account.equals(runAccount)) {
+            known = cookie.session();
+        }
         if (known != null) {
             if (!known.equals(cookie.session())) {
                 cookie.useSession(known);
