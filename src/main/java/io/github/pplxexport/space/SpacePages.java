@@ -24,7 +24,8 @@ import java.util.TreeSet;
 /**
  * The {@code spaces} pages (reference-cli-and-archive.md §2.14), offline: every space some
  * {@code index/library_<account>.json} row names (with the accounts that take part) and every
- * {@code index/space_<slug>.json} of {@code space-index} (other members' threads), one {@code <slug>.md} each under
+ * {@code index/space_<slug>.json} of {@code space-index} (other members' threads), and every archived thread whose
+ * thread.json names a space (a thread deleted on the platform stays on its page), one {@code <slug>.md} each under
  * {@code <out>/spaces/} (a header, then a table of its threads, newest first, each linked to its archived
  * {@code conversation.md} when a thread dir's {@code thread.json} has that {@code web_uuid}), and
  * {@code spaces.json}. With {@code index/space_meta.json} ({@code spaces --fetch-meta}) the header names the owner
@@ -96,7 +97,19 @@ public final class SpacePages {
     /** Writes the pages and spaces.json; returns how many spaces. */
     public static int write(Path out) throws IOException {
         Map<String, Space> spaces = read(out);
-        Map<String, Path> archived = archivedDirs(out);
+        Map<String, Archived> archived = archived(out);
+        // an archived thread whose thread.json names a space is on its page even when no index lists it any more
+        // (deleted on the platform, or its account's index not refreshed): the archive keeps it
+        for (Archived a : archived.values()) {
+            Object space = J.get(a.threadJson(), "space");
+            String slug = J.str(space, "slug");
+            if (!slug.isEmpty()) {
+                Space s = spaces.computeIfAbsent(slug, Space::new);
+                s.title = s.title.isEmpty() ? J.str(space, "title") : s.title;
+                s.uuid = s.uuid.isEmpty() ? J.str(space, "uuid") : s.uuid;
+                s.threads.putIfAbsent(a.row().uuid(), a.row());
+            }
+        }
         Map<String, Object> meta = SpaceMeta.read(out);
         Path dir = out.resolve(DIR);
         List<Object> summary = new ArrayList<>();
@@ -116,7 +129,7 @@ public final class SpacePages {
             int linked = 0;
             StringBuilder table = new StringBuilder("| updated | title | mode | author | archived |\n| --- | --- | --- | --- | --- |\n");
             for (Row r : rows) {
-                Path d = archived.get(r.uuid());
+                Path d = archived.containsKey(r.uuid()) ? archived.get(r.uuid()).dir() : null;
                 String link = "-";
                 if (d != null) {
                     linked++;
@@ -149,9 +162,17 @@ public final class SpacePages {
         return summary.size();
     }
 
-    /** web_uuid to the archived thread dir (the first in path order), for every dir whose thread.json parses. */
-    static Map<String, Path> archivedDirs(Path out) {
-        Map<String, Path> dirs = new HashMap<>();
+    /** An archived thread: its dir and thread.json. */
+    record Archived(Path dir, Map<String, Object> threadJson) {
+        Row row() {
+            return new Row(J.str(threadJson, "web_uuid"), J.str(threadJson, "title"), J.str(threadJson, "lastUpdated"),
+                    J.str(threadJson, "mode"), J.firstStr(threadJson, "author", "export_via"));
+        }
+    }
+
+    /** web_uuid to the archived thread (the first dir in path order), for every dir whose thread.json parses. */
+    static Map<String, Archived> archived(Path out) {
+        Map<String, Archived> dirs = new HashMap<>();
         for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
             Path d = it.next();
             Path tj = d.resolve("thread.json");
@@ -159,9 +180,10 @@ public final class SpacePages {
                 continue;
             }
             try {
-                String uuid = J.str(Json.readObject(tj), "web_uuid");
+                Map<String, Object> t = Json.readObject(tj);
+                String uuid = J.str(t, "web_uuid");
                 if (!uuid.isEmpty()) {
-                    dirs.putIfAbsent(uuid, d);
+                    dirs.putIfAbsent(uuid, new Archived(d, t));
                 }
             } catch (IOException | JsonException e) {
                 // not a thread dir one can link to

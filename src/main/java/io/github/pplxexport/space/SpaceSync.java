@@ -47,12 +47,13 @@ public final class SpaceSync {
         }
         int threads = 0;
         int changed = 0;
-        for (Map.Entry<String, Path> e : SpacePages.archivedDirs(out).entrySet()) {
+        for (Map.Entry<String, SpacePages.Archived> e : SpacePages.archived(out).entrySet()) {
             if (!current.containsKey(e.getKey())) {
                 continue;
             }
             threads++;
-            Path tj = e.getValue().resolve("thread.json");
+            Path dir = e.getValue().dir();
+            Path tj = dir.resolve("thread.json");
             Map<String, Object> t;
             try {
                 t = Json.readObject(tj);
@@ -69,7 +70,7 @@ public final class SpaceSync {
             patched.put("space", want);
             AtomicFiles.writeIfChanged(tj, PyJson.pretty(patched));
             if (++changed <= LOGGED) {
-                LOG.info("[sync-space] {}: space {} -> {}", out.relativize(e.getValue()), slug(have), slug(want));
+                LOG.info("[sync-space] {}: space {} -> {}", out.relativize(dir), slug(have), slug(want));
             }
         }
         if (changed > LOGGED) {
