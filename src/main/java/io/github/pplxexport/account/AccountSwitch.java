@@ -28,17 +28,11 @@ public final class AccountSwitch {
     private final Map<String, String> emailOfToken = new HashMap<>();
     /** Account to the token whose session is that account's. */
     private final Map<String, String> tokenOfAccount = new HashMap<>();
-    private final String runAccount;
     private Map<String, Object> session = Map.of();
 
-    /**
-     * @param runAccount the configured account of the run: with {@code --skip-auth-check} (no session asked) the
-     *                   source's session is trusted to be its
-     */
-    public AccountSwitch(ApiCookie cookie, UserConfig config, String runAccount) {
+    public AccountSwitch(ApiCookie cookie, UserConfig config) {
         this.cookie = cookie;
         this.config = config;
-        this.runAccount = runAccount;
     }
 
     /** One attempt to make the session an account's. */
@@ -83,8 +77,11 @@ public final class AccountSwitch {
         return !expected.isEmpty() && !expected.equalsIgnoreCase(email(session)) && !cookie.accountTokens().isEmpty();
     }
 
-    /** The session check accepted the token in use for {@code account}. */
-    public void verified(String account) {
+    /**
+     * The token in use is {@code account}'s: the session check accepted it, or a run that starts as that account
+     * trusts it (with {@code --skip-auth-check} nothing was asked).
+     */
+    public void inUseFor(String account) {
         tokenOfAccount.put(account, cookie.session());
     }
 
@@ -95,9 +92,6 @@ public final class AccountSwitch {
     public Switching start(String account) {
         Switching s = new Switching(account, expectedEmail(account), cookie.session(), session);
         String known = tokenOfAccount.get(account);
-        if (known == null && session.isEmpty() && account != null && account.equals(runAccount)) {
-            known = cookie.session();
-        }
         if (known != null) {
             if (!known.equals(cookie.session())) {
                 cookie.useSession(known);

@@ -23,8 +23,6 @@ public class AccountBeans implements CamelConfiguration {
     /** The name of the cookies the command line resolved ({@link CookieSource}), bound before the start. */
     public static final String COOKIE_SOURCE = "cookieSource";
 
-    @PropertyInject("pplx.account")
-    String account;
     @PropertyInject("pplx.pacing.page-delay-ms")
     long pageDelay;
 
@@ -34,7 +32,7 @@ public class AccountBeans implements CamelConfiguration {
     public synchronized AccountSwitch accountSwitch(@BeanInject("apiCookie") ApiCookie cookie,
                                                     @BeanInject("exportSettings") ExportSettings settings) {
         if (accounts == null) {
-            accounts = new AccountSwitch(cookie, settings.config(), account);
+            accounts = new AccountSwitch(cookie, settings.config());
         }
         return accounts;
     }

@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
  * §2.2; route {@code init}).
  */
 @Command(name = "init", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Write the user config from a browser login: accounts, default account, BOT space, models.",
+        header = "Write the config from a browser login (accounts, BOT space).",
         description = "Reads the cookies (--cookies-from BROWSER, --cookies FILE, else the first of firefox, chrome,"
                 + " chromium, edge logged in to perplexity.ai), asks the session of the login's active token and of"
                 + " each per-account token (__Secure-pplx.session.<uid>): every account found gets an [accounts.<name>]"

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 
 /** {@code space-index SPACE_URL}: every thread of a space into index/space_&lt;slug&gt;.json (route {@code space-index}). */
 @Command(name = "space-index", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "List every thread of a space (other members' too) into index/space_<slug>.json.",
+        header = "List a space's threads into index/space_<slug>.json.",
         description = "Pages the space's REST listing (20 threads a page, one page every 3 s) as the account and writes"
                 + " index/space_<slug>.json, newest first (entryUUID, context_uuid, author, title, lastUpdated, ...)."
                 + " The spaces command links these threads too.",

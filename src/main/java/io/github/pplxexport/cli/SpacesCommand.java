@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 
 /** {@code spaces [--fetch-meta]}: one page per space under &lt;out&gt;/spaces/ (route {@code space-meta} with --fetch-meta). */
 @Command(name = "spaces", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Write one page per space under <out>/spaces/, with links to the archived threads.",
+        header = "One page per space under <out>/spaces/, with links.",
         description = "Offline by default: every space the library indexes name (index/library_*.json) and every"
                 + " index/space_<slug>.json of space-index, one <slug>.md each (the accounts that take part, a table of"
                 + " its threads, newest first, each linked to its archived conversation.md) and spaces.json, under"

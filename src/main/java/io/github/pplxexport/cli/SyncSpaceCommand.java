@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 
 /** {@code sync-space}: thread.json's space from the current library indexes, offline. */
 @Command(name = "sync-space", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Patch thread.json's space from the current library indexes (offline).",
+        header = "Patch thread.json's space from the indexes (offline).",
         description = "Zero network. For every archived thread an index/library_*.json lists, compares thread.json's"
                 + " space with the index row's; a thread moved to another space (or out of one) gets its space value"
                 + " replaced in place, every other byte as it was. The first 30 changes are printed; after any change"

@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 
 /** {@code usage-backfill [--limit N]}: the credits of each archived thread (route {@code usage-backfill}). */
 @Command(name = "usage-backfill", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Record what each archived thread cost in credits, into index/credit_usage_<account>.json.",
+        header = "Record the credits each archived thread cost.",
         description = "One request per archived thread of the account (thread.json export_via) that the file does not"
                 + " have yet, 3 s apart. A 403 thread_usage_forbidden is recorded and never asked again; any other"
                 + " failure is asked again next run. Run it once per account (--account).",
