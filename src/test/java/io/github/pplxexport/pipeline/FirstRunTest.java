@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * like secrets: {@code init} writes the config from the two sessions, {@code sync} with no cookie flag finds the
  * login (Firefox skipped) and caches it, the next {@code sync} runs from the cache with the browser gone,
  * {@code sync --account bob} switches to bob's token and exports only bob's threads, an account of no token of the
- * login stops with exit 3 naming both e-mails. No cookie value shows anywhere but in the Cookie header and the cache.
+ * login stops with exit 3 naming both e-mails. No cookie value shows anywhere but in the Cookie header and the cache:
+ * not on the console, in the debug log, the config, the archive or the replay's request log.
  */
 class FirstRunTest {
     static final String ALICE = "alice:chr-S3cret-a1f9";
@@ -104,7 +105,7 @@ class FirstRunTest {
 
             // another account of the same login: its token is found by asking each token's session
             before = lines(requestLog);
-            ChildJvm.Result bob = run(runs, env, work, args("sync", online, "--account", "bob"));
+            ChildJvm.Result bob = run(runs, env, work, args("sync", online, "--account", "bob", "--log-file"));
             assertEquals(0, bob.exit(), bob.toString());
             assertTrue(bob.stderr().contains("switched to bob@example.com (account 'bob', token uid-b0b)"), bob.stderr());
             assertEquals(Set.of("alice", "bob"), authors(tmp.resolve("work/web_archive")));
@@ -133,6 +134,7 @@ class FirstRunTest {
             assertFalse(seen.toString().contains(secret), "a cookie value leaked: " + secret);
         }
         assertTrue(Files.readString(tmp.resolve("work/web_archive/index/.cookies.json")).contains(ALICE), "the cache holds it");
+        assertTrue(seen.toString().contains("[DEBUG] GET /api/auth/session"), "the debug log of the bob run was read too");
     }
 
     private static ChildJvm.Result run(List<ChildJvm.Result> runs, Map<String, String> env, Path work, String... args)
