@@ -64,6 +64,12 @@ final class OnlineRun {
         if (g.out != null) {
             props.put("pplx.archive.root", g.out().toString());
         }
+        if (g.baseUrl != null) {
+            props.put("pplx.api.base-url", g.baseUrl);
+        }
+        // a cookie source that cannot be read is the first thing said, before the account's warnings
+        CookieSource cookies = cookies(g, Path.of(props.getOrDefault("pplx.archive.root", "web_archive")),
+                props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
         // a folder that cannot be made is one line before any network, not an error after the first fetch
         GlobalOptions.writable(Path.of(props.getOrDefault("pplx.archive.root", "web_archive")));
         String account;
@@ -76,14 +82,9 @@ final class OnlineRun {
             LOG.warn("[config] --skip-auth-check: no session check to name the account; running as placeholder account '{}'",
                     account);
         }
-        if (g.baseUrl != null) {
-            props.put("pplx.api.base-url", g.baseUrl);
-        }
         props.put("pplx.config.file", config.file().map(p -> p.toAbsolutePath().toString()).orElse(""));
         props.put("pplx.api.cookies-file", g.cookies == null ? "" : g.cookies.toAbsolutePath().toString());
         props.put("pplx.account", account);
-        CookieSource cookies = cookies(g, Path.of(props.getOrDefault("pplx.archive.root", "web_archive")),
-                props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
         return new OnlineRun(account, !skipAuthCheck, g.routes, props, cookies);
     }
 

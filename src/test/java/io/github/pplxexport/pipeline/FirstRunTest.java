@@ -134,7 +134,7 @@ class FirstRunTest {
             assertFalse(seen.toString().contains(secret), "a cookie value leaked: " + secret);
         }
         assertTrue(Files.readString(tmp.resolve("work/web_archive/index/.cookies.json")).contains(ALICE), "the cache holds it");
-        assertTrue(seen.toString().contains("[DEBUG] GET /api/auth/session"), "the debug log of the bob run was read too");
+        assertTrue(seen.toString().contains(" DEBUG pplx.api GET /api/auth/session"), "the debug log of the bob run was read too");
     }
 
     private static ChildJvm.Result run(List<ChildJvm.Result> runs, Map<String, String> env, Path work, String... args)

@@ -156,7 +156,18 @@ class SpacesAndAccountsTest {
                 .withFaults(FaultPlan.parse(faults)).withRequestLog(requestLog));
     }
 
+    /** Runs the CLI; what it prints on stdout is kept off the build's console. */
     private int run(String... commandArgs) {
+        java.io.PrintStream saved = System.out;
+        System.setOut(new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        try {
+            return execute(commandArgs);
+        } finally {
+            System.setOut(saved);
+        }
+    }
+
+    private int execute(String... commandArgs) {
         if (commandArgs[0].equals("sync-space")) {
             return PplxExportCli.execute("sync-space", "--out", out.toString());    // offline: no site options
         }
