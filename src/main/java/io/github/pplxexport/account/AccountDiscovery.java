@@ -1,6 +1,7 @@
 package io.github.pplxexport.account;
 
 import io.github.pplxexport.api.ApiCookie;
+import io.github.pplxexport.export.RunAbortedException;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.text.Timestamps;
@@ -115,7 +116,7 @@ public final class AccountDiscovery {
     /** After the tokens: the default account's token in use for what follows; no account at all is an abort. */
     public void accountsFound(Run run) {
         if (run.accounts.isEmpty()) {
-            throw new io.github.pplxexport.export.RunAbortedException("no logged-in account in " + cookie.source()
+            throw new RunAbortedException("no logged-in account in " + cookie.source()
                     + ": log in to perplexity.ai in the browser (or give --cookies-from / --cookies) and run init again", null);
         }
         if (run.defaultKey == null) {
