@@ -5,7 +5,9 @@ import io.github.pplxexport.camel.ApiErrors;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.export.RunAbortedException;
 import io.github.pplxexport.cookies.Browser;
+import io.github.pplxexport.cookies.CookieCache;
 import io.github.pplxexport.cookies.CookieSource;
 import io.github.pplxexport.cookies.CookieStoreException;
 import io.github.pplxexport.cookies.Desktop;
@@ -15,6 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -140,7 +143,27 @@ final class OnlineRun {
 
     /** The account to export as: the check-session route's answer, or the configured one with --skip-auth-check. */
     String session(PplxRuntime runtime) {
-        return checkSession ? call(runtime, () -> runtime.request("direct:check-session", account, String.class)) : account;
+        if (!checkSession) {
+            return account;
+        }
+        try {
+            return call(runtime, () -> runtime.request("direct:check-session", account, String.class));
+        } catch (CamelExecutionException e) {
+            Integer status = Outcome.unwrap(e) instanceof Exception x ? new ApiErrors().status(x) : null;
+            if (cookies.kind() == CookieSource.Kind.CACHE && status != null && (status == 401 || status == 403)) {
+                // the browser has logged in again since: the cache would refuse every run for hours
+                Path cache = CookieCache.file(Path.of(properties.getOrDefault("pplx.archive.root", "web_archive"))
+                        .toAbsolutePath().normalize());
+                try {
+                    Files.deleteIfExists(cache);
+                } catch (IOException ignored) {
+                    // the message below says what to do either way
+                }
+                throw new RunAbortedException("the cached login " + cache + " was refused (HTTP " + status
+                        + "): it is deleted; run again to read the browser's cookies", e);
+            }
+            throw e;
+        }
     }
 
     /** The same run with more properties (they win). */

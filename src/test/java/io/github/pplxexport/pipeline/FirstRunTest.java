@@ -118,6 +118,16 @@ class FirstRunTest {
             assertEquals(3, carol.exit(), carol.toString());
             String last = carol.errLines().get(carol.errLines().size() - 1);
             assertTrue(last.contains("alice@example.com") && last.contains("carol@example.com") && last.contains("[ERROR] aborted: "), last);
+
+            // a cached login the platform refuses (the browser logged in again since) is dropped, not used for hours
+            String cached = Files.readString(cache);
+            Files.writeString(cache, cached.replace(ALICE, "nobody:gone-0ld"), StandardCharsets.UTF_8);
+            ChildJvm.Result refused = run(runs, env, work, args("sync", online));
+            assertEquals(3, refused.exit(), refused.toString());
+            assertTrue(refused.errLines().get(refused.errLines().size() - 1).endsWith("[ERROR] aborted: the cached login "
+                    + cache + " was refused (HTTP 401): it is deleted; run again to read the browser's cookies"), refused.stderr());
+            assertFalse(Files.exists(cache));
+            Files.writeString(cache, cached, StandardCharsets.UTF_8);    // for the check below
         }
 
         // no cookie value in any console line, archive file (but the cache), config or the replay's request log
@@ -130,6 +140,8 @@ class FirstRunTest {
                 seen.append(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1));
             }
         }
+        secrets = new ArrayList<>(secrets);
+        secrets.add("gone-0ld");
         for (String secret : secrets) {
             assertFalse(seen.toString().contains(secret), "a cookie value leaked: " + secret);
         }
