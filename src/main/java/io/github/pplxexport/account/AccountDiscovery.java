@@ -49,6 +49,7 @@ public final class AccountDiscovery {
         String defaultKey;
         String botUuid = "";
         String botSlug = "";
+        boolean spacesUnknown;
         Map<String, Object> models;
 
         Run(InitRequest request) {
@@ -141,12 +142,14 @@ public final class AccountDiscovery {
     }
 
     public void spacesFailed(Run run, String why) {
-        LOG.warn("[init] cannot list the spaces ({}): [bot_space] left empty", why);
+        run.spacesUnknown = true;
+        LOG.warn("[init] cannot list the spaces ({}): [bot_space] left empty{}", why,
+                run.request.createSpace() ? ", and none is created (one may exist already)" : "");
     }
 
-    /** Create the BOT space: asked for, and none has the title. */
+    /** Create the BOT space: asked for, the spaces could be listed, and none has the title. */
     public boolean createSpace(Run run) {
-        return run.request.createSpace() && run.botUuid.isEmpty();
+        return run.request.createSpace() && run.botUuid.isEmpty() && !run.spacesUnknown;
     }
 
     /** The create_collection body (reference-behaviour.md §1.6). */
