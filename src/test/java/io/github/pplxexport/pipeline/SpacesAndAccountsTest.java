@@ -8,6 +8,7 @@ import io.github.pplxexport.replay.FaultPlan;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
 import io.github.pplxexport.testkit.Archives;
+import io.github.pplxexport.testkit.BrowserStores;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Spaces, credit usage and account switching in the middle of a run, against the replay in strict-auth mode (a
- * session sees only its own threads and spaces) with one cookie file holding alice's login and bob's token:
+ * session sees only its own threads and spaces) with one cookie file holding alice's login and bob's token (and the
+ * same login read from a Firefox and a Brave store given by path):
  * {@code spaces} pages link every archived thread of each space; {@code space-index} lists a space with its
  * context uuids; {@code spaces --fetch-meta} asks a space alice may not view as bob; {@code usage-backfill} asks
  * only the first time (a 403 thread_usage_forbidden recorded, never asked again); {@code sync-deleted --online}
@@ -50,6 +52,8 @@ class SpacesAndAccountsTest {
     Path work;
     ReplayServer server;
     Path requestLog;
+    /** The cookie source of the next runs (null: the cookie file). */
+    List<String> cookieArgs;
 
     static Map<String, Object> space(String uuid, String title, String slug) {
         Map<String, Object> s = new LinkedHashMap<>();
@@ -79,6 +83,23 @@ class SpacesAndAccountsTest {
             assertEquals(0, run("sync"));
             assertEquals(0, run("sync", "--account", "bob"), "bob's token of the same login");
             assertEquals(Set.of("alice", "bob"), authorFolders());
+
+            // the same login read from a browser's own store instead of a file: Firefox (clear values) and Brave
+            // (v10 under the fixed Linux key, a version-23 database), each a profile given by path
+            List<BrowserStores.C> login = List.of(
+                    new BrowserStores.C("127.0.0.1", "__Secure-next-auth.session-token", "alice:s-A1"),
+                    new BrowserStores.C("127.0.0.1", "__Secure-pplx.session.uid-b", "bob:s-B2"));
+            Path firefox = BrowserStores.firefox(tmp.resolve("ff"), "x1.default", login);
+            Path brave = BrowserStores.chromium(tmp.resolve("brave"), "Default", 23, "v10", "peanuts", 1, login);
+            int mark0 = requests().size();
+            cookieArgs = List.of("--cookies-from", "firefox", "--browser-profile", firefox.toString());
+            assertEquals(0, run("index"));
+            cookieArgs = List.of("--cookies-from", "brave", "--browser-profile", brave.toString());
+            assertEquals(0, run("index", "--account", "bob"));
+            cookieArgs = null;
+            assertEquals(List.of("/api/auth/session", "/rest/perplexity_ask/graphql", "/api/auth/session",
+                    "/api/auth/session", "/rest/perplexity_ask/graphql"), paths(mark0), "alice's, then bob's after the switch");
+            assertTrue(requests().subList(mark0, requests().size()).stream().allMatch(r -> J.toLong(J.get(r, "status"), 0) == 200));
 
             // spaces: one page per space, every archived thread of it linked
             assertEquals(0, run("spaces"));
@@ -172,8 +193,9 @@ class SpacesAndAccountsTest {
             return PplxExportCli.execute("sync-space", "--out", out.toString());    // offline: no site options
         }
         List<String> args = new ArrayList<>(List.of(commandArgs));
+        args.addAll(cookieArgs != null ? cookieArgs : List.of("--cookies", work.resolve("cookies.txt").toString()));
         args.addAll(List.of("--out", out.toString(), "--config", work.resolve("config.toml").toString(),
-                "--cookies", work.resolve("cookies.txt").toString(), "--base-url", server.baseUri().toString(),
+                "--base-url", server.baseUri().toString(),
                 "-D", "camel.component.http.proxy-host=127.0.0.1", "-D", "camel.component.http.proxy-port=" + server.port(),
                 "-D", "camel.component.http.non-proxy-hosts=127.0.0.1,localhost"));
         args.addAll(LiveLibrary.FAST);
