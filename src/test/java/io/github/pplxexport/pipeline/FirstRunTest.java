@@ -76,9 +76,11 @@ class FirstRunTest {
 
             ChildJvm.Result init = run(runs, env, work, "init", "--base-url", server.baseUri().toString());
             assertEquals(0, init.exit(), init.toString());
-            assertEquals(List.of("{\"config\": \"" + config + "\", \"accounts\": [\"alice\", \"bob\"], \"default_account\":"
-                    + " \"alice\", \"bot_space\": {\"uuid\": null, \"slug\": null}, \"models_seeded\": false}"),
-                    init.stdout().lines().toList());
+            assertEquals(1, init.stdout().lines().count(), init.toString());
+            // (models_seeded depends on whether the replay serves the model table: not asserted here, see InitRouteTest)
+            assertTrue(init.stdout().startsWith("{\"config\": \"" + config + "\", \"accounts\": [\"alice\", \"bob\"],"
+                    + " \"default_account\": \"alice\", \"bot_space\": {\"uuid\": null, \"slug\": null}, \"models_seeded\": "),
+                    init.stdout());
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(config)));
             String toml = Files.readString(config, StandardCharsets.UTF_8);
             assertTrue(toml.contains("default_account = \"alice\"\n") && toml.contains("[accounts.bob]\ndisplay_name = \"bob\"\n"
