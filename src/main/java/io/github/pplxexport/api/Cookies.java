@@ -36,6 +36,12 @@ public final class Cookies {
     /** The cookie that carries the login (reference-cli-and-archive.md §5.4–5.5); the others are optional. */
     public static final String SESSION_COOKIE = "__Secure-next-auth.session-token";
 
+    /**
+     * The per-account session tokens of one browser login, {@code __Secure-pplx.session.<uid>}: putting one's value
+     * into {@link #SESSION_COOKIE} switches to that account (reference-cli-and-archive.md §5.4).
+     */
+    public static final String ACCOUNT_TOKEN_PREFIX = "__Secure-pplx.session.";
+
     /** Default domain for a JSON entry without one: the file is a Perplexity cookie export. */
     static final String DEFAULT_DOMAIN = ".perplexity.ai";
 
@@ -60,7 +66,7 @@ public final class Cookies {
             return d.indexOf('.') > 0 && (h.equals(d) || h.endsWith("." + d));
         }
 
-        String bareDomain() {
+        public String bareDomain() {
             String d = domain.toLowerCase(Locale.ROOT);
             return d.startsWith(".") ? d.substring(1) : d;
         }
@@ -84,6 +90,34 @@ public final class Cookies {
     private Cookies(List<Cookie> cookies, String source) {
         this.cookies = List.copyOf(cookies);
         this.source = source;
+    }
+
+    /** Cookies read elsewhere (a browser's store); {@code source} is how logs name them. */
+    public static Cookies of(List<Cookie> cookies, String source) {
+        List<Cookie> out = new ArrayList<>();
+        cookies.forEach(c -> add(out, c));
+        return new Cookies(out, source);
+    }
+
+    /**
+     * The same cookies where every {@code name} cookie that {@code host} gets has {@code value} (one is added for
+     * the host when none does): how the session cookie is switched to another account's token.
+     */
+    public Cookies withValue(String name, String value, String host) {
+        List<Cookie> out = new ArrayList<>();
+        boolean replaced = false;
+        for (Cookie c : cookies) {
+            if (c.name().equals(name) && c.matchesHost(host)) {
+                out.add(new Cookie(name, value, c.domain(), c.hostOnly(), c.path(), c.secure(), c.httpOnly()));
+                replaced = true;
+            } else {
+                out.add(c);
+            }
+        }
+        if (!replaced) {
+            out.add(new Cookie(name, value, normaliseHost(host), true, "/", true, true));
+        }
+        return new Cookies(out, source);
     }
 
     /** Reads a cookie file; the format is told from its first non-blank character. */

@@ -54,17 +54,29 @@ public final class AtomicFiles {
         write(file, text.getBytes(StandardCharsets.UTF_8), true);
     }
 
+    /**
+     * Always writes, atomically, a file only its owner may read or write (0600 from the moment it exists, whatever
+     * the umask): a secret (the cookie cache) or a file that names one's accounts (the user config).
+     */
+    public static void writePrivate(Path file, String text) throws IOException {
+        write(file, text.getBytes(StandardCharsets.UTF_8), true, true);
+    }
+
     /** Always writes, atomically, creating parent directories. */
     static void write(Path file, byte[] bytes, boolean flush) throws IOException {
+        write(file, bytes, flush, false);
+    }
+
+    private static void write(Path file, byte[] bytes, boolean flush, boolean owner) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         String name = file.getFileName().toString();
         Temp tmp;
         try {
-            tmp = newTempFile(dir, name);
+            tmp = newTempFile(dir, name, owner);
         } catch (NoSuchFileException noDir) {
             // the directory is made only when missing: re-render writes into existing dirs, without a mkdir per file
             Files.createDirectories(dir);
-            tmp = newTempFile(dir, name);
+            tmp = newTempFile(dir, name, owner);
         }
         boolean moved = false;
         try {
@@ -99,10 +111,15 @@ public final class AtomicFiles {
      * an existing file or link), so parallel writers never share one, and with the mode any new file gets under
      * the umask: {@code Files.createTempFile} would make it 0600, and the rename would carry that over.
      */
-    private static Temp newTempFile(Path dir, String name) throws IOException {
+    private static Temp newTempFile(Path dir, String name, boolean owner) throws IOException {
         while (true) {
             Path tmp = dir.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
             try {
+                if (owner && dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                    return new Temp(tmp, FileChannel.open(tmp, java.util.Set.of(StandardOpenOption.CREATE_NEW,
+                            StandardOpenOption.WRITE), java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))));
+                }
                 return new Temp(tmp, FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
             } catch (FileAlreadyExistsException taken) {
                 // another writer's name: draw again

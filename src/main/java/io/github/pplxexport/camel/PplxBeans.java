@@ -6,6 +6,7 @@ import io.github.pplxexport.api.ResponseCheck;
 import io.github.pplxexport.archive.ThreadArchiveWriter;
 import io.github.pplxexport.archive.ThreadProducts;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.cookies.CookieSource;
 import io.github.pplxexport.export.AccountCheck;
 import io.github.pplxexport.export.BatchRun;
 import io.github.pplxexport.export.DeadLetters;
@@ -90,10 +91,13 @@ public class PplxBeans implements CamelConfiguration {
         return errors;
     }
 
+    /** The cookies the command line resolved (bean {@code cookieSource}), else {@code pplx.api.cookies-file}. */
     @BindToRegistry
-    public synchronized ApiCookie apiCookie() throws IOException {
+    public synchronized ApiCookie apiCookie(CamelContext context) throws IOException {
         if (cookie == null) {
-            cookie = ApiCookie.of(cookiesFile, baseUrl);
+            CookieSource resolved = context.getRegistry().lookupByNameAndType(AccountBeans.COOKIE_SOURCE, CookieSource.class);
+            cookie = resolved != null ? ApiCookie.of(resolved.cookies(), resolved.source(), baseUrl)
+                    : ApiCookie.of(cookiesFile, baseUrl);
         }
         return cookie;
     }
@@ -117,8 +121,8 @@ public class PplxBeans implements CamelConfiguration {
     }
 
     @BindToRegistry
-    public AccountCheck accountCheck() throws IOException {
-        return new AccountCheck(exportSettings().config(), apiCookie().source());
+    public AccountCheck accountCheck(CamelContext context) throws IOException {
+        return new AccountCheck(exportSettings().config(), apiCookie(context).source());
     }
 
     @BindToRegistry

@@ -54,6 +54,7 @@ public final class PplxRuntime implements AutoCloseable {
         main.configure().addConfiguration(PplxBeans.class);
         main.configure().addConfiguration(ReRenderBeans.class);
         main.configure().addConfiguration(AskBeans.class);
+        main.configure().addConfiguration(AccountBeans.class);
         return start(main, routesDir, properties, beans);
     }
 

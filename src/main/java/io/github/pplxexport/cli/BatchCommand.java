@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 
 /** {@code batch}: export the threads of the library index that are new or changed. */
 @Command(name = "batch", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Export the new and updated threads of the index, one at a time.",
+        header = "Export the index's new and updated threads, one at a time.",
         description = "Exports what index/library_<account>.json lists as new or updated since the last run,"
                 + " one thread at a time, and saves index/batch_state.json after every thread, so a stopped run"
                 + " resumes where it stopped. Run index first, or use sync, which does both.",

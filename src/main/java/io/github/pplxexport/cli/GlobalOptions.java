@@ -54,6 +54,16 @@ public class GlobalOptions {
                         + " (see README, Cookies). Sent only to the API host.")
         Path cookies;
 
+        @Option(names = "--cookies-from", paramLabel = "BROWSER",
+                description = "Read the cookies from a browser's own store: firefox, chrome, chromium, edge or brave"
+                        + " (default: --cookies, else the cookie cache of the last 12 h, else the first of firefox,"
+                        + " chrome, chromium, edge logged in).")
+        String cookiesFrom;
+
+        @Option(names = "--browser-profile", paramLabel = "NAME|PATH",
+                description = "The browser profile of --cookies-from: its name or folder (default: the browser's default profile).")
+        String browserProfile;
+
         @Option(names = "--base-url", paramLabel = "URL",
                 description = "Perplexity API base URL (default: https://www.perplexity.ai); point it at a replay API.")
         String baseUrl;
@@ -65,6 +75,8 @@ public class GlobalOptions {
         public void applyTo(GlobalOptions g) {
             g.account = account != null ? account : g.account;
             g.cookies = cookies != null ? cookies : g.cookies;
+            g.cookiesFrom = cookiesFrom != null ? cookiesFrom : g.cookiesFrom;
+            g.browserProfile = browserProfile != null ? browserProfile : g.browserProfile;
             g.baseUrl = baseUrl != null ? baseUrl : g.baseUrl;
             g.skipAuthCheck |= skipAuthCheck;
         }
@@ -161,10 +173,17 @@ public class GlobalOptions {
         }
     }
 
+    /** A setting of application.properties as shipped. */
+    static String builtIn(String key) {
+        return BUILT_IN.getProperty(key);
+    }
+
     Path out;
     Path config;
     String account;
     Path cookies;
+    String cookiesFrom;
+    String browserProfile;
     String baseUrl;
     boolean skipAuthCheck;
     Path routes;

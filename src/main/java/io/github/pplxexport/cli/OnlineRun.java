@@ -1,16 +1,25 @@
 package io.github.pplxexport.cli;
 
-import io.github.pplxexport.api.Cookies;
+import io.github.pplxexport.camel.AccountBeans;
 import io.github.pplxexport.camel.ApiErrors;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.export.RunAbortedException;
+import io.github.pplxexport.cookies.Browser;
+import io.github.pplxexport.cookies.CookieCache;
+import io.github.pplxexport.cookies.CookieSource;
+import io.github.pplxexport.cookies.CookieStoreException;
+import io.github.pplxexport.cookies.Desktop;
 import org.apache.camel.CamelExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -29,12 +38,16 @@ final class OnlineRun {
     final boolean checkSession;
     final Path routes;
     final Map<String, String> properties;
+    /** The run's cookies, bound as bean {@value AccountBeans#COOKIE_SOURCE}. */
+    final CookieSource cookies;
 
-    private OnlineRun(String account, boolean checkSession, Path routes, Map<String, String> properties) {
+    private OnlineRun(String account, boolean checkSession, Path routes, Map<String, String> properties,
+                      CookieSource cookies) {
         this.account = account;
         this.checkSession = checkSession;
         this.routes = routes;
         this.properties = properties;
+        this.cookies = cookies;
     }
 
     /**
@@ -48,21 +61,18 @@ final class OnlineRun {
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
-        if (g.cookies != null) {
-            Cookies cookies;
-            try {
-                cookies = Cookies.read(g.cookies);
-            } catch (IOException | RuntimeException e) {
-                throw new UsageException(e.getMessage());
-            }
-            cookies.sessionWarning().ifPresent(w -> LOG.warn("[auth] {}", w));
-        }
         Map<String, String> props = new LinkedHashMap<>();
         config.archiveRoot().ifPresent(p -> props.put("pplx.archive.root", p.toAbsolutePath().normalize().toString()));
         props.putAll(g.properties(commandFlags));
         if (g.out != null) {
             props.put("pplx.archive.root", g.out().toString());
         }
+        if (g.baseUrl != null) {
+            props.put("pplx.api.base-url", g.baseUrl);
+        }
+        // a cookie source that cannot be read is the first thing said, before the account's warnings
+        CookieSource cookies = cookies(g, Path.of(props.getOrDefault("pplx.archive.root", "web_archive")),
+                props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
         // a folder that cannot be made is one line before any network, not an error after the first fetch
         GlobalOptions.writable(Path.of(props.getOrDefault("pplx.archive.root", "web_archive")));
         String account;
@@ -75,13 +85,49 @@ final class OnlineRun {
             LOG.warn("[config] --skip-auth-check: no session check to name the account; running as placeholder account '{}'",
                     account);
         }
-        if (g.baseUrl != null) {
-            props.put("pplx.api.base-url", g.baseUrl);
-        }
         props.put("pplx.config.file", config.file().map(p -> p.toAbsolutePath().toString()).orElse(""));
         props.put("pplx.api.cookies-file", g.cookies == null ? "" : g.cookies.toAbsolutePath().toString());
         props.put("pplx.account", account);
-        return new OnlineRun(account, !skipAuthCheck, g.routes, props);
+        return new OnlineRun(account, !skipAuthCheck, g.routes, props, cookies);
+    }
+
+    /**
+     * A run that reads no user config and checks no session ({@code init}, which writes the config): the archive
+     * root, base URL and cookies of the command line, the degraded placeholder account.
+     */
+    static OnlineRun withoutConfig(GlobalOptions g, Map<String, String> commandFlags) {
+        Map<String, String> props = new LinkedHashMap<>(g.properties(commandFlags));
+        props.put("pplx.archive.root", g.out().toString());
+        if (g.baseUrl != null) {
+            props.put("pplx.api.base-url", g.baseUrl);
+        }
+        props.put("pplx.config.file", "");
+        props.put("pplx.api.cookies-file", "");
+        props.put("pplx.account", UserConfig.DEGRADED_ACCOUNT);
+        CookieSource cookies = cookies(g, g.out(), props.getOrDefault("pplx.api.base-url",
+                GlobalOptions.builtIn("pplx.api.base-url")));
+        return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, cookies);
+    }
+
+    /**
+     * The run's cookies (reference-cli-and-archive.md §5.5): --cookies-from, --cookies, the fresh cache of
+     * {@code out}, then the browsers logged in to the API host. A named source that cannot be read is a usage error.
+     */
+    static CookieSource cookies(GlobalOptions g, Path out, String baseUrl) {
+        if (g.cookiesFrom != null && g.cookies != null) {
+            throw new UsageException("--cookies-from and --cookies: give one of them");
+        }
+        if (g.browserProfile != null && g.cookiesFrom == null) {
+            throw new UsageException("--browser-profile needs --cookies-from BROWSER");
+        }
+        try {
+            Browser browser = g.cookiesFrom == null ? null : Browser.of(g.cookiesFrom);
+            String host = URI.create(baseUrl).getHost();
+            return CookieSource.resolve(new CookieSource.Request(browser, g.browserProfile, g.cookies,
+                    out.toAbsolutePath().normalize(), host), Desktop.current(), Clock.systemUTC());
+        } catch (CookieStoreException | IOException | RuntimeException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /**
@@ -97,19 +143,39 @@ final class OnlineRun {
 
     /** The account to export as: the check-session route's answer, or the configured one with --skip-auth-check. */
     String session(PplxRuntime runtime) {
-        return checkSession ? call(runtime, () -> runtime.request("direct:check-session", account, String.class)) : account;
+        if (!checkSession) {
+            return account;
+        }
+        try {
+            return call(runtime, () -> runtime.request("direct:check-session", account, String.class));
+        } catch (CamelExecutionException e) {
+            Integer status = Outcome.unwrap(e) instanceof Exception x ? new ApiErrors().status(x) : null;
+            if (cookies.kind() == CookieSource.Kind.CACHE && status != null && (status == 401 || status == 403)) {
+                // the browser has logged in again since: the cache would refuse every run for hours
+                Path cache = CookieCache.file(Path.of(properties.getOrDefault("pplx.archive.root", "web_archive"))
+                        .toAbsolutePath().normalize());
+                try {
+                    Files.deleteIfExists(cache);
+                } catch (IOException ignored) {
+                    // the message below says what to do either way
+                }
+                throw new RunAbortedException("the cached login " + cache + " was refused (HTTP " + status
+                        + "): it is deleted; run again to read the browser's cookies", e);
+            }
+            throw e;
+        }
     }
 
     /** The same run with more properties (they win). */
     OnlineRun withProperties(Map<String, String> more) {
         Map<String, String> props = new LinkedHashMap<>(properties);
         props.putAll(more);
-        return new OnlineRun(account, checkSession, routes, props);
+        return new OnlineRun(account, checkSession, routes, props, cookies);
     }
 
     /** Camel Main with this run's properties (the caller closes it); a SIGTERM or Ctrl-C stops it. */
     PplxRuntime start() {
-        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of());
+        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of(AccountBeans.COOKIE_SOURCE, cookies));
         StopSignals.stopWith(runtime::abort);
         return runtime;
     }

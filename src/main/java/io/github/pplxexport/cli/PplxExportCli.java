@@ -51,6 +51,11 @@ public class PplxExportCli implements Runnable {
             ModelsCommand.class,
             MarkReadCommand.class,
             SpaceCreateCommand.class,
+            InitCommand.class,
+            SpaceIndexCommand.class,
+            SpacesCommand.class,
+            SyncSpaceCommand.class,
+            UsageBackfillCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;

@@ -27,8 +27,8 @@ import java.util.concurrent.Callable;
                 + " time with a random pause: ENTRY_DELETED, ENTRY_EXPIRED or 404 marks it deleted in"
                 + " index/batch_state.json and stamps remote_deleted into its thread.json; a thread still there is"
                 + " reported and left alone; a 5xx or network error changes nothing. Archive files are never deleted"
-                + " or moved. One cookie file per run: a candidate another account exported (thread.json export_via)"
-                + " is skipped; run again with that --account and its --cookies.",
+                + " or moved. A candidate another account exported (thread.json export_via) is asked as that account:"
+                + " its session token of the same browser login.",
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar sync-deleted",
                 "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt sync-deleted --online --limit 20"})

@@ -85,6 +85,19 @@ public final class SyncDeleted {
         Pacing.await(d, stopping);
     }
 
+    /** The account to ask as: the one the candidate was exported through, else the run's. */
+    public String account(Run run, DeletionCandidate c) {
+        return c.exportVia().isEmpty() || run.plan.account() == null ? run.plan.account() : c.exportVia();
+    }
+
+    /** No session token of the login is the candidate's account: nothing changes, it stays a candidate. */
+    public void noSession(Run run, DeletionCandidate c, String account) {
+        run.failed++;
+        LOG.error("[sync-deleted {}] {} {}: exported via '{}', and no session token of this login is that account's"
+                + " (log in to it in the same browser, or run with --account {} and its cookies); nothing changed",
+                where(run), PyStrings.head(c.uuid(), 8), c.title(), account, account);
+    }
+
     /** 200: the thread is still there (the index may be stale); nothing changes. */
     public void present(Run run, DeletionCandidate c) {
         run.authFails = 0;

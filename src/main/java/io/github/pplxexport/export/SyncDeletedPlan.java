@@ -14,14 +14,14 @@ import java.util.List;
 
 /**
  * What {@code sync-deleted} would check, read offline (zero network, zero writes): the deletion candidates of
- * {@link DeletedThreads} with the account each was exported through (thread.json {@code export_via}). One run
- * uses one cookie file, so a candidate another account exported is skipped with that reason; {@code --limit}
- * keeps the first N of the rest.
+ * {@link DeletedThreads} with the account each was exported through (thread.json {@code export_via}), as which
+ * {@code --online} asks about it (switching to that account's session token of the same login); {@code --limit}
+ * keeps the first N.
  *
  * @param found the candidates and skip reasons of the state and the library indexes
  * @param check the candidates to ask the platform about, in state order
  * @param skipped every thread left out, with the reason
- * @param account the account whose cookie asks (null: not known yet, nothing skipped for it)
+ * @param account the account of the run, which asks about the candidates without an export_via (null: not known yet)
  */
 public record SyncDeletedPlan(DeletedThreads.Plan found, List<DeletionCandidate> check,
                               List<DeletedThreads.Skipped> skipped, String account) {
@@ -36,10 +36,7 @@ public record SyncDeletedPlan(DeletedThreads.Plan found, List<DeletionCandidate>
         List<DeletedThreads.Skipped> skipped = new ArrayList<>(found.skipped());
         for (DeletedThreads.Candidate c : found.candidates()) {
             String via = exportVia(out, c.uuid());
-            if (account != null && !via.isEmpty() && !via.equals(account)) {
-                skipped.add(new DeletedThreads.Skipped(c.uuid(), "exported via " + via + ", not " + account
-                        + ": check it with --account " + via + " and that account's cookies"));
-            } else if (limit > 0 && check.size() >= limit) {
+            if (limit > 0 && check.size() >= limit) {
                 skipped.add(new DeletedThreads.Skipped(c.uuid(), "beyond --limit " + limit));
             } else {
                 check.add(new DeletionCandidate(c.uuid(), c.title(), c.lastUpdated(), via));

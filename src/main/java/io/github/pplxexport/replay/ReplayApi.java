@@ -19,15 +19,17 @@ import java.util.OptionalInt;
  *
  * <p>Endpoints: {@code POST /rest/perplexity_ask/graphql} (library listing, see
  * {@link LibraryQuery}), {@code GET /rest/thread/<uuid>} plain and schematized (see
- * {@link ThreadPages}; a sibling, see {@link Siblings}), {@code GET /api/auth/session}, and the asset data
- * and CDN (see {@link AssetRoutes}); asking, spaces and models (see {@link AskReplay}). Unknown thread uuids get 403 {@code VIEW_THREAD_NOT_ALLOWED}, as the
+ * {@link ThreadPages}; a sibling, see {@link Siblings}), {@code GET /api/auth/session}, the asset data
+ * and CDN (see {@link AssetRoutes}), asking, models and spaces made or looked up by slug (see {@link AskReplay}),
+ * the spaces' thread listings ({@link SpaceRoutes}) and the credit usage ({@link UsageRoutes}). Unknown thread
+ * uuids get 403 {@code VIEW_THREAD_NOT_ALLOWED}, as the
  * real API answers for a thread one may not see. A request whose request line names an absolute URL
  * ({@code GET http://host/… HTTP/1.1}: the client uses this server as its HTTP proxy) is served by the CDN
  * when the host is {@value #CDN_HOST}, like a direct request when it is this machine, and gets 502 for any
  * other host: the replay never connects anywhere.
  *
  * <p>Sessions: the session cookie {@value #SESSION_COOKIE} whose value names an author folder of the archive
- * (or the configured account) is that account's session. In the default open mode any other request is let
+ * (or the configured account), alone or followed by {@code :<any secret>}, is that account's session. In the default open mode any other request is let
  * in as the configured account (null: every thread, session named after the archive's only author). In
  * strict mode ({@link ReplayOptions#strictAuth()}) every {@code /rest/} and {@code /api/} request without
  * such a session gets 401 {@code {"error_code":"UNAUTHORIZED"}} (the session endpoint too), and a session
@@ -56,6 +58,7 @@ public final class ReplayApi {
     private final FaultPlan faults;
     private final boolean strictAuth;
     private final AskReplay asks;
+    private final SpaceRoutes spaces = new SpaceRoutes();
 
     /**
      * Uses the archive, page size, account, e-mail, faults and auth mode of {@code options} (port and
@@ -127,6 +130,12 @@ public final class ReplayApi {
             }
             if (path.equals(SESSION_PATH)) {
                 return only("GET", request) ? session(session.orElse(sessionAccount())) : notAllowed();
+            }
+            if (SpaceRoutes.handles(path)) {
+                return spaces.answer(request, caller, archive);
+            }
+            if (UsageRoutes.handles(path)) {
+                return UsageRoutes.answer(request, caller, strictAuth, archive);
             }
             if (AssetRoutes.isData(path)) {
                 return only("GET", request) ? AssetRoutes.data(request, archive, faults) : notAllowed();
@@ -225,7 +234,10 @@ public final class ReplayApi {
      * configured account: several simulated accounts on one server.
      */
     private Optional<String> knownSession(ReplayRequest request) {
-        String token = request.cookie(SESSION_COOKIE);
+        String cookie = request.cookie(SESSION_COOKIE);
+        // "<account>:<secret>" is that account's session too: a token that looks like one, for the tests that
+        // check no cookie value is ever logged
+        String token = cookie == null || cookie.indexOf(':') < 0 ? cookie : cookie.substring(0, cookie.indexOf(':'));
         return token != null && (token.equals(account) || archive.authorFolders().contains(token))
                 ? Optional.of(token) : Optional.empty();
     }

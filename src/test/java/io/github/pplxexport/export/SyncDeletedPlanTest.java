@@ -16,7 +16,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** One cookie file per run: a candidate another account exported is skipped with the reason; --limit keeps the first N. */
+/** A candidate another account exported is planned with that account (asked as it); --limit keeps the first N. */
 class SyncDeletedPlanTest {
     @TempDir
     Path out;
@@ -29,7 +29,7 @@ class SyncDeletedPlanTest {
     }
 
     @Test
-    void anotherAccountsCandidateIsSkippedAndTheLimitKeepsTheFirst() throws Exception {
+    void anotherAccountsCandidateIsPlannedAsThatAccountAndTheLimitKeepsTheFirst() throws Exception {
         String a1 = "a1000000-0000-4000-8000-000000000001";
         String b1 = "b1000000-0000-4000-8000-000000000002";
         String a2 = "a2000000-0000-4000-8000-000000000003";
@@ -46,15 +46,16 @@ class SyncDeletedPlanTest {
         }
         Files.writeString(out.resolve("index/batch_state.json"), PyJson.pretty(state), StandardCharsets.UTF_8);
 
-        SyncDeletedPlan plan = SyncDeletedPlan.read(out, "alice", 2);
-        assertEquals(List.of(a1, a2), plan.check().stream().map(DeletionCandidate::uuid).toList());
-        assertEquals(List.of("alice", "alice"), plan.check().stream().map(DeletionCandidate::exportVia).toList());
+        SyncDeletedPlan plan = SyncDeletedPlan.read(out, "alice", 3);
+        assertEquals(List.of(a1, b1, a2), plan.check().stream().map(DeletionCandidate::uuid).toList());
+        assertEquals(List.of("alice", "bob", "alice"), plan.check().stream().map(DeletionCandidate::exportVia).toList());
         Map<String, String> skipped = new LinkedHashMap<>();
         plan.skipped().forEach(s -> skipped.put(s.uuid(), s.reason()));
-        assertEquals(List.of(b1, a3), List.copyOf(skipped.keySet()));
-        assertTrue(skipped.get(b1).startsWith("exported via bob, not alice: check it with --account bob"), skipped.get(b1));
-        assertEquals("beyond --limit 2", skipped.get(a3));
-        assertTrue(plan.lines().get(0).contains("4 deletion candidate(s), 2 to check as alice"), plan.lines().toString());
+        assertEquals(List.of(a3), List.copyOf(skipped.keySet()));
+        assertEquals("beyond --limit 3", skipped.get(a3));
+        assertTrue(plan.lines().get(0).contains("4 deletion candidate(s), 3 to check as alice"), plan.lines().toString());
+        assertTrue(plan.lines().stream().anyMatch(l -> l.startsWith("  " + b1) && l.contains("exported via bob")),
+                plan.lines().toString());
 
         SyncDeletedPlan unknownAccount = SyncDeletedPlan.read(out, null, 0);
         assertEquals(4, unknownAccount.check().size(), "a dry run without an account skips nobody for it");

@@ -64,7 +64,8 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
     protected void configure(MainConfigurationProperties main) {
         // the routes come from application.properties (classpath:routes/*.camel.yaml), the beans from here
         main.setConfigurationClasses(PplxBeans.class.getName() + "," + ReRenderBeans.class.getName() + ","
-                + io.github.pplxexport.camel.AskBeans.class.getName());
+                + io.github.pplxexport.camel.AskBeans.class.getName() + ","
+                + io.github.pplxexport.camel.AccountBeans.class.getName());
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -53,22 +54,40 @@ public final class ChildJvm {
         return start("022", workDir, args);
     }
 
+    /**
+     * Runs {@code pplx-export args…} under umask 022 with these environment variables over the test's; a {@code HOME}
+     * among them is the JVM's {@code user.home} too (a new user's machine: config, browsers, everything in it).
+     */
+    public static Result run(Map<String, String> env, Path workDir, String... args) throws IOException, InterruptedException {
+        try (Running p = start("022", env, workDir, args)) {
+            return p.waitFor(120);
+        }
+    }
+
     private static Running start(String umask, Path workDir, String... args) throws IOException {
+        return start(umask, Map.of(), workDir, args);
+    }
+
+    private static Running start(String umask, Map<String, String> env, Path workDir, String... args) throws IOException {
         if (!umask.matches("[0-7]{3,4}")) {
             throw new IllegalArgumentException("umask " + umask);
         }
         // exec: the java process is the one started (its pid is the one a signal goes to)
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", "umask " + umask + "; exec \"$@\"", "sh",
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1",
-                "-cp", mainClasspath(), PplxExportCli.class.getName()));
+                "-XX:TieredStopAtLevel=1"));
+        if (env.containsKey("HOME")) {
+            cmd.add("-Duser.home=" + env.get("HOME"));
+        }
+        cmd.addAll(List.of("-cp", mainClasspath(), PplxExportCli.class.getName()));
         cmd.addAll(Arrays.asList(args));
         Path out = Files.createTempFile("child-out", ".txt");
         Path err = Files.createTempFile("child-err", ".txt");
-        Process p = new ProcessBuilder(cmd).directory(workDir.toAbsolutePath().toFile())
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toAbsolutePath().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        return new Running(p, out, err, String.join(" ", args));
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        return new Running(pb.start(), out, err, String.join(" ", args));
     }
 
     /** A started CLI: its console so far, a signal, the end. Closing it kills a process still running. */
