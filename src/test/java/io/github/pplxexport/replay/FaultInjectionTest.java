@@ -8,12 +8,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,14 +70,32 @@ class FaultInjectionTest {
     }
 
     @Test
-    void truncatedIsTheFirstHalfOfTheRealBody() throws IOException {
+    void truncatedDeclaresTheWholeBodyAndClosesTheConnectionAfterHalfOfIt() throws IOException {
         TestClient client = start("truncated@2");
-        String full = client.get(FETCH).body();
-        HttpResponse<String> r = client.get(FETCH);
-        assertEquals(200, r.statusCode());
-        assertEquals(full.substring(0, r.body().length()), r.body());
-        assertTrue(r.body().length() >= full.length() / 2 - 2 && r.body().length() < full.length());
-        assertThrows(JsonException.class, () -> Json.parse(r.body()));
+        byte[] full = client.get(FETCH).body().getBytes(StandardCharsets.UTF_8);
+
+        RawAnswer r = RawAnswer.get(replay.server().baseUri(), FETCH);
+
+        assertTrue(r.head().startsWith("HTTP/1.1 200 "), r.head());
+        assertTrue(r.head().toLowerCase(Locale.ROOT).contains("content-length: " + full.length + "\r\n"), r.head());
+        assertArrayEquals(Arrays.copyOf(full, full.length / 2), r.body(), "half the real body, then the end of the stream");
+        assertEquals(200, client.get(FETCH).statusCode(), "the next request is answered normally");
+    }
+
+    @Test
+    void resetDropsAChunkedAnswerBeforeItsLastChunk() throws IOException {
+        TestClient client = start("reset@2");
+        byte[] full = client.get(FETCH).body().getBytes(StandardCharsets.UTF_8);
+
+        RawAnswer r = RawAnswer.get(replay.server().baseUri(), FETCH);
+
+        assertTrue(r.head().startsWith("HTTP/1.1 200 "), r.head());
+        assertTrue(r.head().toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked\r\n"), r.head());
+        String chunks = new String(r.body(), StandardCharsets.ISO_8859_1);
+        assertFalse(chunks.endsWith("0\r\n\r\n"), "no last chunk: " + chunks.length() + " bytes");
+        assertTrue(chunks.contains(new String(Arrays.copyOf(full, full.length / 2), StandardCharsets.ISO_8859_1)),
+                "half the real body went out before the drop");
+        assertEquals(200, client.get(FETCH).statusCode(), "the next request is answered normally");
     }
 
     @Test
