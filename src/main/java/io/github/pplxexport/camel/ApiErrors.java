@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import io.github.pplxexport.api.ApiException;
 import io.github.pplxexport.api.ApiRequests;
 import io.github.pplxexport.api.ResponseClassifier;
+import io.github.pplxexport.asset.AssetBodyException;
 import io.github.pplxexport.export.Failures;
 import org.apache.camel.CamelExchangeException;
 import org.apache.camel.RuntimeCamelException;
@@ -26,6 +27,9 @@ public final class ApiErrors implements Failures {
         if (e instanceof HttpOperationFailedException h) {
             return h.getStatusCode();
         }
+        if (e instanceof AssetBodyException b) {
+            return b.status();
+        }
         return e instanceof ApiException a ? a.status() : null;
     }
 
@@ -34,6 +38,9 @@ public final class ApiErrors implements Failures {
         Exception e = root(failure);
         if (e instanceof HttpOperationFailedException h) {
             return ResponseClassifier.errorCode(h.getStatusCode(), contentType(h), h.getResponseBody());
+        }
+        if (e instanceof AssetBodyException b) {
+            return b.code();
         }
         return e instanceof ApiException a ? a.code() : "";
     }
@@ -91,7 +98,7 @@ public final class ApiErrors implements Failures {
         if (e instanceof java.net.ConnectException || e instanceof java.net.NoRouteToHostException) {
             return tail.isEmpty() ? "connection refused" : tail.toLowerCase(java.util.Locale.ROOT);
         }
-        if (e instanceof java.net.SocketTimeoutException) {
+        if (e instanceof java.net.SocketTimeoutException || e instanceof org.apache.hc.client5.http.ConnectTimeoutException) {
             return "timed out";
         }
         if (e instanceof org.apache.hc.core5.http.NoHttpResponseException) {

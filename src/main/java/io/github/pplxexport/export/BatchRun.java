@@ -276,15 +276,19 @@ public final class BatchRun {
         if (stopping.getAsBoolean()) {
             // the command writes the one line of a stopped run (what was done, what is left)
             return new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, run.exports,
-                    run.exports - run.begun + run.interrupted);
+                    run.exports - run.begun + run.interrupted, run.assetsFailed);
         }
         if (run.nStopped > 0) {
             // as the reference: skip counts the early-stopped rows too
             LOG.info(Labels.messages().format(Label.BATCH_EARLY_STOP, run.nStopped, run.ok, skip, run.fail));
         }
         metrics.threads(RunMetrics.SKIPPED, run.nStopped);
-        BatchSummary s = new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads);
+        BatchSummary s = new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, -1, -1,
+                run.assetsFailed);
         LOG.info(s.line());
+        if (run.assetsFailed > 0) {
+            LOG.warn("[batch] assets: {} failed, retried by the next run (index/dead_letters.jsonl)", run.assetsFailed);
+        }
         if (run.variantThreads > 0) {
             LOG.warn(Labels.messages().format(Label.BATCH_VARIANTS, run.variantThreads));
         }

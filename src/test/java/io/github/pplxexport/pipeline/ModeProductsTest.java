@@ -1,9 +1,13 @@
 package io.github.pplxexport.pipeline;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,9 +114,18 @@ class ModeProductsTest {
     @Test
     void anExpiredUrlIsDeadLetteredAndTheNextRunReSignsAndDownloadsIt() throws Exception {
         try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve(100, "url-expired:" + REPORT_ASSET)) {
-            assertEquals(0, lib.run("sync"), "a failed download is no failed thread");
+            ListAppender<ILoggingEvent> log = new ListAppender<>();
+            log.start();
+            ((Logger) LoggerFactory.getLogger("pplx")).addAppender(log);
+            try {
+                assertEquals(1, lib.run("sync"), "exit 1: a download is left for the next run");
+            } finally {
+                ((Logger) LoggerFactory.getLogger("pplx")).detachAppender(log);
+            }
             Path dir = lib.out.resolve(report().dir());
-            assertEquals("ok", J.str(J.get(lib.state(), report().uuid()), "status"));
+            assertEquals("ok", J.str(J.get(lib.state(), report().uuid()), "status"), "a failed download is no failed thread");
+            assertTrue(log.list.stream().anyMatch(e -> e.getFormattedMessage()
+                    .equals("[batch] assets: 1 failed, retried by the next run (index/dead_letters.jsonl)")), "the summary says so");
             assertFalse(Files.exists(dir.resolve("report.md")), "no report without its body");
             Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
                     "files").get(0), "versions").get(0));
@@ -154,9 +167,9 @@ class ModeProductsTest {
     @Test
     void anAssetGoneForGoodIsMarkedExpiredAndNotAskedAgain() throws Exception {
         try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve(100, "asset-gone:" + REPORT_ASSET)) {
-            assertEquals(0, lib.run("sync"));
+            assertEquals(1, lib.run("sync"), "a 403: the next run re-signs it");
             lib.serve(100, "asset-gone:" + REPORT_ASSET);
-            assertEquals(0, lib.run("sync"));
+            assertEquals(0, lib.run("sync"), "gone for good is no failure left for a run");
             Path dir = lib.out.resolve(report().dir());
             Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
                     "files").get(0), "versions").get(0));
