@@ -107,6 +107,9 @@ public final class ApiErrors implements Failures {
         if (e instanceof org.apache.hc.core5.http.ConnectionClosedException) {
             return "connection closed";
         }
+        if (e instanceof org.apache.hc.core5.http.MalformedChunkCodingException) {
+            return "body cut off";
+        }
         if (e instanceof javax.net.ssl.SSLException) {
             return "TLS error: " + tail;
         }

@@ -77,35 +77,29 @@ public final class ThreadAssets {
      * re-signing call carries its cookie.
      */
     public List<AssetWork> pending(RunState run) throws IOException {
-        Set<Path> dirs = new LinkedHashSet<>();
-        for (Map<String, Object> d : DeadLetters.read(out)) {
-            if (KIND.equals(J.str(d, "kind")) && !J.str(d, "web_uuid").isEmpty()) {
-                dirs.addAll(ThreadDirName.findExisting(out, J.str(d, "web_uuid")));
-            }
-        }
+        Set<String> lettered = letteredUuids(out);
+        List<AssetWork> work = new ArrayList<>();
         for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
             Path dir = it.next();
-            if (Files.isRegularFile(dir.resolve(Manifest.PATH)) && !dirs.contains(dir)
-                    && !AssetFiles.damaged(dir, AssetFiles.previousManifest(dir)).isEmpty()) {
-                dirs.add(dir);
+            boolean letter = lettered.contains(ThreadDirName.uuid8Of(dir));
+            boolean damaged = Files.isRegularFile(dir.resolve(Manifest.PATH))
+                    && !AssetFiles.damaged(dir, AssetFiles.previousManifest(dir)).isEmpty();
+            if (!letter && !damaged) {
+                continue;
             }
-        }
-        List<AssetWork> work = new ArrayList<>();
-        for (Path dir : dirs) {
             Map<String, Object> thread;
             try {
                 thread = Json.readObject(dir.resolve(ThreadFiles.THREAD_JSON));
             } catch (IOException | JsonException e) {
                 continue; // a thread dir being changed is left alone
             }
+            String uuid = J.str(thread, "web_uuid");
             String via = J.str(thread, "export_via");
-            if (run != null && !via.isEmpty() && !via.equals(run.account)) {
+            if ((!damaged && !lettered.contains(uuid)) || (run != null && !via.isEmpty() && !via.equals(run.account))) {
                 continue;
             }
-            String uuid = J.str(thread, "web_uuid");
-            Manifest previous = AssetFiles.previousManifest(dir);
-            sayDamaged(uuid, previous, dir);
-            AssetRun retry = AssetRun.retry(previous, AssetFiles.present(dir));
+            sayDamaged(uuid, AssetFiles.previousManifest(dir), dir);
+            AssetRun retry = retry(dir);
             if (!retry.downloads().isEmpty()) {
                 work.add(new AssetWork(uuid, J.str(thread, "title"), dir, retry, J.asMap(thread.get("report_info")), true));
             }
@@ -114,6 +108,49 @@ public final class ThreadAssets {
             LOG.info("[assets] {} thread(s) with versions to download again: re-signing and trying again", work.size());
         }
         return work;
+    }
+
+    /**
+     * The web uuids with an {@code asset} dead letter, and their first 8 characters (what a thread dir's name ends
+     * with), in one set.
+     */
+    private static Set<String> letteredUuids(Path out) throws IOException {
+        Set<String> uuids = new LinkedHashSet<>();
+        for (Map<String, Object> d : DeadLetters.read(out)) {
+            String uuid = J.str(d, "web_uuid");
+            if (KIND.equals(J.str(d, "kind")) && !uuid.isEmpty()) {
+                uuids.add(uuid);
+                uuids.add(ThreadDirName.uuid8(uuid));
+            }
+        }
+        return uuids;
+    }
+
+    /** The thread dirs with an {@code asset} dead letter, in archive order. */
+    static List<Path> deadLettered(Path out) throws IOException {
+        Set<String> lettered = letteredUuids(out);
+        List<Path> dirs = new ArrayList<>();
+        if (lettered.isEmpty()) {
+            return dirs;
+        }
+        for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
+            Path dir = it.next();
+            if (lettered.contains(ThreadDirName.uuid8Of(dir))) {
+                try {
+                    if (lettered.contains(J.str(Json.readObject(dir.resolve(ThreadFiles.THREAD_JSON)), "web_uuid"))) {
+                        dirs.add(dir);
+                    }
+                } catch (IOException | JsonException e) {
+                    // not a thread dir (or one being changed)
+                }
+            }
+        }
+        return dirs;
+    }
+
+    /** What a retry of a thread dir downloads: its recorded versions still without a file ({@link AssetRun#retry}). */
+    static AssetRun retry(Path dir) {
+        return AssetRun.retry(AssetFiles.previousManifest(dir), AssetFiles.present(dir));
     }
 
     /** The download with the URL of a {@code GET /rest/assets/<uuid>/data} answer. */
