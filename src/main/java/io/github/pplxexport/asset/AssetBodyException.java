@@ -21,6 +21,15 @@ public final class AssetBodyException extends RuntimeException {
         return status;
     }
 
+    /** A few words for a retry line: {@code error page}, {@code cut short}, {@code not 200}. */
+    public String shortReason() {
+        return switch (code) {
+            case AssetBody.ERROR_PAGE -> "error page";
+            case AssetBody.CUT_SHORT -> "cut short";
+            default -> "not 200";
+        };
+    }
+
     /** {@link AssetBody#NOT_200}, {@link AssetBody#CUT_SHORT} or {@link AssetBody#ERROR_PAGE}. */
     public String code() {
         return code;

@@ -75,10 +75,17 @@ public final class ApiErrors implements Failures {
         return x;
     }
 
-    /** What a retry announcement calls the failure: {@code HTTP 429}, {@code network error (connection refused)}. */
-    String reason(Exception e) {
+    /**
+     * What a retry announcement calls the failure: {@code HTTP 429}, {@code network error (connection refused)},
+     * {@code HTTP 200 error page} (a CDN answer that is not the file).
+     */
+    String reason(Exception failure) {
+        Exception e = root(failure);
         if (e instanceof HttpOperationFailedException h) {
             return "HTTP " + h.getStatusCode();
+        }
+        if (e instanceof AssetBodyException b) {
+            return "HTTP " + b.status() + " " + b.shortReason();
         }
         String why = noAnswer(e);
         return "network error (" + (why != null ? why : e.getClass().getSimpleName()) + ")";

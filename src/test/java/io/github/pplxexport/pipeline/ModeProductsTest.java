@@ -112,20 +112,50 @@ class ModeProductsTest {
     }
 
     @Test
-    void anExpiredUrlIsDeadLetteredAndTheNextRunReSignsAndDownloadsIt() throws Exception {
+    void anErrorPageAnEarlierVersionSavedAsTheFileIsDownloadedAgainAndSaidOnce() throws Throwable {
+        try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve()) {
+            assertEquals(0, lib.run("sync"));
+            Path damaged = lib.out.resolve(computer().dir()).resolve("assets/files/budget_v1.csv");
+            // what the operator found: the replay's malformed answer saved as the user's CSV
+            Files.writeString(damaged, "<html><body>replay: this 200 answer is not JSON</body></html>");
+
+            List<String> said = logged(() -> assertEquals(0, lib.serve().run("sync"), "healed in the next run"));
+
+            assertSameAsSample(lib, computer(), "assets/files/budget_v1.csv");
+            assertSameAsSample(lib, computer(), "assets/assets_manifest.json");
+            assertEquals(1, lib.cdnRequests().size(), "only the damaged version is downloaded again: " + lib.cdnRequests());
+            assertTrue(lib.exportedUuids().isEmpty(), "the thread itself is up to date: " + lib.exportedUuids());
+            assertEquals(List.of("[assets] 451dd14f assets/files/budget_v1.csv: an HTML page instead of the file (61 bytes),"
+                    + " not the asset; downloading it again"), said.stream().filter(l -> l.contains("budget_v1.csv")).toList(),
+                    "said once");
+
+            List<String> again = logged(() -> assertEquals(0, lib.serve().run("sync")));
+            assertEquals(List.of(), lib.cdnRequests(), "done: nothing downloaded again");
+            assertEquals(List.of(), again.stream().filter(l -> l.contains("budget_v1.csv")).toList(), "and nothing said");
+        }
+    }
+
+    /** The project's log lines of {@code run}. */
+    private static List<String> logged(org.junit.jupiter.api.function.Executable run) throws Throwable {
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        ((Logger) LoggerFactory.getLogger("pplx")).addAppender(log);
+        try {
+            run.execute();
+        } finally {
+            ((Logger) LoggerFactory.getLogger("pplx")).detachAppender(log);
+        }
+        return log.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+    }
+
+    @Test
+    void anExpiredUrlIsDeadLetteredAndTheNextRunReSignsAndDownloadsIt() throws Throwable {
         try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve(100, "url-expired:" + REPORT_ASSET)) {
-            ListAppender<ILoggingEvent> log = new ListAppender<>();
-            log.start();
-            ((Logger) LoggerFactory.getLogger("pplx")).addAppender(log);
-            try {
-                assertEquals(1, lib.run("sync"), "exit 1: a download is left for the next run");
-            } finally {
-                ((Logger) LoggerFactory.getLogger("pplx")).detachAppender(log);
-            }
+            List<String> said = logged(() -> assertEquals(1, lib.run("sync"), "exit 1: a download is left for the next run"));
             Path dir = lib.out.resolve(report().dir());
             assertEquals("ok", J.str(J.get(lib.state(), report().uuid()), "status"), "a failed download is no failed thread");
-            assertTrue(log.list.stream().anyMatch(e -> e.getFormattedMessage()
-                    .equals("[batch] assets: 1 failed, retried by the next run (index/dead_letters.jsonl)")), "the summary says so");
+            assertTrue(said.contains("[batch] assets: 1 failed, retried by the next run (index/dead_letters.jsonl)"),
+                    "the summary says so: " + said);
             assertFalse(Files.exists(dir.resolve("report.md")), "no report without its body");
             Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
                     "files").get(0), "versions").get(0));
