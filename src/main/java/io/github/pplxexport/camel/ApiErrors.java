@@ -100,7 +100,9 @@ public final class ApiErrors implements Failures {
         String m = e.getMessage() == null ? "" : firstLine(e.getMessage());
         String tail = m.contains(": ") ? m.substring(m.lastIndexOf(": ") + 2) : m;
         if (e instanceof java.net.UnknownHostException) {
-            return "unknown host" + (m.isEmpty() ? "" : " " + m.replaceFirst(":.*", ""));
+            // "name: Name or service not known" from a resolver, "Unable to resolve host name in hosts file …" from a hosts file
+            String host = m.replaceFirst("^Unable to resolve host (\\S+).*", "$1").replaceFirst(":.*", "");
+            return "unknown host" + (host.isEmpty() ? "" : " " + host);
         }
         if (e instanceof java.net.ConnectException || e instanceof java.net.NoRouteToHostException) {
             return tail.isEmpty() ? "connection refused" : tail.toLowerCase(java.util.Locale.ROOT);
