@@ -135,6 +135,27 @@ class ModeProductsTest {
         }
     }
 
+    /** What {@code status} prints for the archive (offline: no cookies, no server). */
+    private static String status(LiveLibrary lib, String... more) {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream saved = System.out;
+        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            List<String> args = new java.util.ArrayList<>(List.of("status", "--out", lib.out.toString()));
+            args.addAll(List.of(more));
+            assertEquals(0, io.github.pplxexport.cli.PplxExportCli.execute(args.toArray(String[]::new)));
+        } finally {
+            System.setOut(saved);
+        }
+        return buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static Path statusJson(LiveLibrary lib) throws Exception {
+        Path f = lib.work.resolve("status.json");
+        Files.writeString(f, status(lib, "--json"));
+        return f;
+    }
+
     /** The project's log lines of {@code run}. */
     private static List<String> logged(org.junit.jupiter.api.function.Executable run) throws Throwable {
         ListAppender<ILoggingEvent> log = new ListAppender<>();
@@ -156,6 +177,13 @@ class ModeProductsTest {
             assertEquals("ok", J.str(J.get(lib.state(), report().uuid()), "status"), "a failed download is no failed thread");
             assertTrue(said.contains("[batch] assets: 1 failed, retried by the next run (index/dead_letters.jsonl)"),
                     "the summary says so: " + said);
+            Map<String, Object> pending = J.map(Json.readObject(statusJson(lib)), "dead_letters");
+            assertEquals(List.of(), J.list(pending, "threads"));
+            assertEquals(List.of(Map.of("dir", report().dir(), "filename", "bloom_filter_sizing_report.md", "version", "v1")),
+                    J.list(pending, "assets"), "status shows the version still without a file");
+            assertTrue(status(lib).endsWith("[status] dead letters (index/dead_letters.jsonl): 0 thread(s) still failing,"
+                    + " 1 asset version(s) without a file (the next batch tries both again); 0 sibling link(s) not fetchable"
+                    + " (not asked again)\n"), status(lib));
             assertFalse(Files.exists(dir.resolve("report.md")), "no report without its body");
             Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
                     "files").get(0), "versions").get(0));
@@ -186,6 +214,8 @@ class ModeProductsTest {
             assertSameAsSample(lib, report(), "assets/files/bloom_filter_sizing_report.md");
             assertSameAsSample(lib, report(), "assets/assets_manifest.json");
             assertSameAsSample(lib, report(), "report.md");
+            assertEquals(List.of(), J.list(J.map(Json.readObject(statusJson(lib)), "dead_letters"), "assets"),
+                    "nothing pending once downloaded, though the letter stays in the file");
 
             lib.serve(100, "url-expired:" + REPORT_ASSET);
             assertEquals(0, lib.run("sync"));
