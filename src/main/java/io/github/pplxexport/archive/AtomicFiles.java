@@ -90,6 +90,30 @@ public final class AtomicFiles {
         }
     }
 
+    /** The temp names of this class ({@code .<name>.<hex>.tmp}) and of the products' file endpoint ({@code .<name>.tmp}). */
+    private static final java.util.regex.Pattern TEMP = java.util.regex.Pattern.compile("\\..+?(\\.[0-9a-f]{1,16})?\\.tmp");
+
+    /**
+     * Removes the temp files a process killed in the middle of a write left in {@code dir} (not below it): a
+     * regular file named as this class or the products' file endpoint names its temp files. Call it only where
+     * this run is about to write (one exporter per archive). Returns how many were removed.
+     */
+    public static int removeStaleTemps(Path dir) throws IOException {
+        int removed = 0;
+        if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, ".*.tmp")) {
+            for (Path p : ds) {
+                if (TEMP.matcher(p.getFileName().toString()).matches()
+                        && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) {
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+
     /** A temporary file, created and open for writing. */
     private record Temp(Path path, FileChannel channel) {
     }

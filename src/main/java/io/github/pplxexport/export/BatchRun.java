@@ -1,5 +1,6 @@
 package io.github.pplxexport.export;
 
+import io.github.pplxexport.archive.AtomicFiles;
 import io.github.pplxexport.api.ResponseClassifier;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.labels.Label;
@@ -60,7 +61,17 @@ public final class BatchRun {
 
     /** A new run of {@code options}: the state re-read from disk, counters at zero. */
     public RunState start(BatchOptions options) {
+        removeStaleTemps();
         return new RunState(options.account(), options, BatchState.load(BatchState.file(settings.out()), settings.clock()));
+    }
+
+    /** What a run killed while writing a state or index file left in index/ (they are written again in this run). */
+    private void removeStaleTemps() {
+        try {
+            AtomicFiles.removeStaleTemps(settings.out().resolve("index"));
+        } catch (IOException e) {
+            LOG.warn("[batch] cannot clean up index/: {}", e.getMessage());
+        }
     }
 
     /** A single export's run; the request gets the thread's row of any local library index. */
