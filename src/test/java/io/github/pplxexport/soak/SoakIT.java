@@ -43,8 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * status, wall time, peak RSS.
  *
  * <p>Sized for CI by default (150 threads). The manual runs of docs/development.md set the system properties
- * {@code pplx.soak.threads}, {@code .faults}, {@code .kills}, {@code .retry-delay-ms}, {@code .timeout-ms},
- * {@code .max-syncs}, {@code .seed}.
+ * {@code pplx.soak.threads}, {@code .faults}, {@code .kills}, {@code .retry-delay-ms}, {@code .asset-retry-delay-ms},
+ * {@code .timeout-ms}, {@code .max-syncs}, {@code .seed}, {@code .dir}.
  */
 class SoakIT {
     /** Every fault kind, seeded: each request of the API and of the CDN draws them. */
@@ -54,6 +54,8 @@ class SoakIT {
     private static final String SPEC = System.getProperty("pplx.soak.faults", FAULTS);
     private static final int KILLS = Integer.getInteger("pplx.soak.kills", 3);
     private static final long RETRY_MS = Long.getLong("pplx.soak.retry-delay-ms", 20);
+    /** The CDN's retry delay; negative keeps the exporter's own (pplx.asset.retry.*). */
+    private static final long ASSET_RETRY_MS = Long.getLong("pplx.soak.asset-retry-delay-ms", RETRY_MS);
     /** The HTTP timeouts: the slow faults (1.5 s) go beyond them; 0 keeps the exporter's own. */
     private static final long TIMEOUT_MS = Long.getLong("pplx.soak.timeout-ms", 1000);
     /** Syncs after the killed ones before the archive must equal the clean one. */
@@ -187,10 +189,13 @@ class SoakIT {
                     "--account", "alice", "--cookies", tmp.resolve("cookies.txt").toString(),
                     "--base-url", server.baseUri().toString(), "--no-pacing",
                     "-D", "pplx.retry.delay-ms=" + RETRY_MS, "-D", "pplx.retry.maximum-delay-ms=" + RETRY_MS * 5,
-                    "-D", "pplx.asset.retry.delay-ms=" + RETRY_MS, "-D", "pplx.asset.retry.maximum-delay-ms=" + RETRY_MS * 5,
                     // the sample's signed URLs reach the replay as camel-http's proxy
                     "-D", "camel.component.http.proxy-host=127.0.0.1", "-D", "camel.component.http.proxy-port=" + server.port(),
                     "-D", "camel.component.http.non-proxy-hosts=127.0.0.1,localhost"));
+            if (ASSET_RETRY_MS >= 0) {
+                cmd.addAll(List.of("-D", "pplx.asset.retry.delay-ms=" + ASSET_RETRY_MS,
+                        "-D", "pplx.asset.retry.maximum-delay-ms=" + ASSET_RETRY_MS * 5));
+            }
             if (TIMEOUT_MS > 0) {
                 cmd.addAll(List.of("-D", "camel.component.http.response-timeout=" + TIMEOUT_MS,
                         "-D", "camel.component.http.so-timeout=" + TIMEOUT_MS));
@@ -305,7 +310,7 @@ class SoakIT {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("threads", THREADS);
         m.put("faults", SPEC);
-        m.put("retry delay ms", RETRY_MS);
+        m.put("retry delay ms", RETRY_MS + " (API), " + (ASSET_RETRY_MS >= 0 ? ASSET_RETRY_MS : "default") + " (CDN)");
         m.put("timeout ms", TIMEOUT_MS);
         m.put("clean run s", String.format("%.1f", cleanMillis / 1000.0));
         List<String> rs = new ArrayList<>();
