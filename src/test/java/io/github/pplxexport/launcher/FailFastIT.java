@@ -1,5 +1,6 @@
 package io.github.pplxexport.launcher;
 
+import io.github.pplxexport.testkit.PackagedJar;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,7 +10,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +30,7 @@ class FailFastIT {
 
     @BeforeAll
     static void packagedJar() {
-        jar = Paths.get(System.getProperty("pplx.jar", "target/pplx-export.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "the packaged jar: " + jar);
+        jar = PackagedJar.jar();
     }
 
     /** The exit code, the console's lines and the wall time of {@code java [jvm…] -jar pplx-export.jar sync …}. */
@@ -39,7 +38,7 @@ class FailFastIT {
     }
 
     private Sync sync(List<String> jvm, String baseUrl, String... more) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(List.of(PackagedJar.java()));
         cmd.addAll(jvm);
         Path config = Files.writeString(tmp.resolve("config.toml"), "default_account = \"alice\"\n\n[accounts.alice]\n");
         cmd.addAll(List.of("-jar", jar.toString(), "sync", "--out", tmp.resolve("out").toString(), "--base-url", baseUrl,

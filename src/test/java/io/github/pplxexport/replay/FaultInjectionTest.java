@@ -69,33 +69,42 @@ class FaultInjectionTest {
         assertTrue(r.body().startsWith("<!DOCTYPE html>") && r.body().contains("Just a moment..."), r.body());
     }
 
+    /** The real answer's body, and the same request under {@code fault@2} as it came over a plain socket. */
+    private record Cut(byte[] full, RawAnswer answer) {
+        byte[] half() {
+            return Arrays.copyOf(full, full.length / 2);
+        }
+
+        String head() {
+            return answer.head().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private Cut cut(String fault) throws IOException {
+        TestClient client = start(fault + "@2");
+        byte[] full = client.get(FETCH).body().getBytes(StandardCharsets.UTF_8);
+        RawAnswer r = RawAnswer.get(replay.server().baseUri(), FETCH);
+        assertTrue(r.head().startsWith("HTTP/1.1 200 "), r.head());
+        assertEquals(200, client.get(FETCH).statusCode(), "the next request is answered normally");
+        return new Cut(full, r);
+    }
+
     @Test
     void truncatedDeclaresTheWholeBodyAndClosesTheConnectionAfterHalfOfIt() throws IOException {
-        TestClient client = start("truncated@2");
-        byte[] full = client.get(FETCH).body().getBytes(StandardCharsets.UTF_8);
+        Cut c = cut("truncated");
 
-        RawAnswer r = RawAnswer.get(replay.server().baseUri(), FETCH);
-
-        assertTrue(r.head().startsWith("HTTP/1.1 200 "), r.head());
-        assertTrue(r.head().toLowerCase(Locale.ROOT).contains("content-length: " + full.length + "\r\n"), r.head());
-        assertArrayEquals(Arrays.copyOf(full, full.length / 2), r.body(), "half the real body, then the end of the stream");
-        assertEquals(200, client.get(FETCH).statusCode(), "the next request is answered normally");
+        assertTrue(c.head().contains("content-length: " + c.full().length + "\r\n"), c.head());
+        assertArrayEquals(c.half(), c.answer().body(), "half the real body, then the end of the stream");
     }
 
     @Test
     void resetDropsAChunkedAnswerBeforeItsLastChunk() throws IOException {
-        TestClient client = start("reset@2");
-        byte[] full = client.get(FETCH).body().getBytes(StandardCharsets.UTF_8);
+        Cut c = cut("reset");
 
-        RawAnswer r = RawAnswer.get(replay.server().baseUri(), FETCH);
-
-        assertTrue(r.head().startsWith("HTTP/1.1 200 "), r.head());
-        assertTrue(r.head().toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked\r\n"), r.head());
-        String chunks = new String(r.body(), StandardCharsets.ISO_8859_1);
+        assertTrue(c.head().contains("transfer-encoding: chunked\r\n"), c.head());
+        String chunks = new String(c.answer().body(), StandardCharsets.ISO_8859_1);
         assertFalse(chunks.endsWith("0\r\n\r\n"), "no last chunk: " + chunks.length() + " bytes");
-        assertTrue(chunks.contains(new String(Arrays.copyOf(full, full.length / 2), StandardCharsets.ISO_8859_1)),
-                "half the real body went out before the drop");
-        assertEquals(200, client.get(FETCH).statusCode(), "the next request is answered normally");
+        assertTrue(chunks.contains(new String(c.half(), StandardCharsets.ISO_8859_1)), "half the real body went out before the drop");
     }
 
     @Test

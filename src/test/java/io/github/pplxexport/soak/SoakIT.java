@@ -7,6 +7,7 @@ import io.github.pplxexport.replay.FaultPlan;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
 import io.github.pplxexport.testkit.GrownLibrary;
+import io.github.pplxexport.testkit.PackagedJar;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,8 +81,7 @@ class SoakIT {
     void aLongFaultyRunKilledThreeTimesConvergesToTheCleanArchive() throws Exception {
         tmp = System.getProperty("pplx.soak.dir") == null ? scratch
                 : Files.createDirectories(Paths.get(System.getProperty("pplx.soak.dir")).toAbsolutePath());
-        jar = Paths.get(System.getProperty("pplx.jar", "target/pplx-export.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "the packaged jar: " + jar);
+        jar = PackagedJar.jar();
         stats = tmp.resolve("stats.txt");
         Path served = tmp.resolve("served");
         // every sample thread, all in one account: one sync per run
@@ -184,7 +184,7 @@ class SoakIT {
             this.n = n;
             int lettersBefore = letters(out).size();
             Path err = tmp.resolve("run-" + n + ".err");
-            List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+            List<String> cmd = new ArrayList<>(List.of(PackagedJar.java(),
                     "-jar", jar.toString(), "sync", "--out", out.toString(), "--config", tmp.resolve("config.toml").toString(),
                     "--account", "alice", "--cookies", tmp.resolve("cookies.txt").toString(),
                     "--base-url", server.baseUri().toString(), "--no-pacing",
