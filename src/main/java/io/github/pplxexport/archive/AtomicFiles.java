@@ -5,13 +5,16 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
 
 /**
  * The write discipline of every archive and state file (reference-cli-and-archive.md §3.11,
@@ -91,7 +94,7 @@ public final class AtomicFiles {
     }
 
     /** The temp names of this class ({@code .<name>.<hex>.tmp}) and of the products' file endpoint ({@code .<name>.tmp}). */
-    private static final java.util.regex.Pattern TEMP = java.util.regex.Pattern.compile("\\..+?(\\.[0-9a-f]{1,16})?\\.tmp");
+    private static final Pattern TEMP = Pattern.compile("\\..+?(\\.[0-9a-f]{1,16})?\\.tmp");
 
     /**
      * Removes the temp files a process killed in the middle of a write left in {@code dir} (not below it): a
@@ -100,13 +103,13 @@ public final class AtomicFiles {
      */
     public static int removeStaleTemps(Path dir) throws IOException {
         int removed = 0;
-        if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return 0;
         }
-        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, ".*.tmp")) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, ".*.tmp")) {
             for (Path p : ds) {
                 if (TEMP.matcher(p.getFileName().toString()).matches()
-                        && Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) {
+                        && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) {
                     removed++;
                 }
             }

@@ -37,8 +37,9 @@ import java.util.function.Function;
  *
  * <p>Fail fast: until the API has answered once in this run ({@link ApiContact}), waiting cannot help a refused
  * connection or an unknown host (a typo, a stopped server): no retry, the run ends at once naming the address.
- * A first request that timed out is sent once more after a short wait ({@code pplx.retry.first-request-delay-ms}). Not in the service mode
- * ({@code run}): its next tick is the retry anyway, and a long-lived service keeps the backoff.
+ * A first request that timed out is sent once more after a short wait ({@code pplx.retry.first-request-delay-ms}).
+ * Not in the service mode ({@code run}): its next tick is the retry anyway, and a long-lived service keeps the
+ * backoff.
  */
 public final class ApiRetry {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.api");
@@ -54,7 +55,7 @@ public final class ApiRetry {
     private final Function<Exchange, String> what;
     /** API requests only: whether the API answered yet; null for the CDN. */
     private final ApiContact contact;
-    /** The wait before the one retry of a first request without an answer; negative: no fail fast. */
+    /** The wait before the one retry of a first request that timed out; negative: no fail fast. */
     private final long firstRetryMillis;
     private final AtomicReference<ScheduledFuture<?>> heartbeat = new AtomicReference<>();
     private ScheduledExecutorService ticker;
@@ -73,7 +74,7 @@ public final class ApiRetry {
 
     /**
      * The API's retries ({@code apiBackoff}); {@code firstRetryMillis} is the wait before the one retry of a first
-     * request that got no answer, negative to keep the backoff for it too (the service mode).
+     * request that timed out, negative to keep the backoff for the first request too (the service mode).
      */
     public static ApiRetry api(RedeliveryPolicy policy, long heartbeatMillis, ApiErrors errors, CamelContext context,
                                PplxMetrics metrics, ApiContact contact, long firstRetryMillis) {

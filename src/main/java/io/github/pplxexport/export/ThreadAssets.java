@@ -65,8 +65,8 @@ public final class ThreadAssets {
 
     /** The recorded files of a thread that hold an error page: said once, then they count as missing. */
     private static void sayDamaged(String webUuid, Manifest manifest, Path dir) {
-        AssetFiles.damaged(dir, manifest).forEach((file, problem) -> LOG.warn("[assets] {} {}: {}, not the asset; downloading it again",
-                PyStrings.head(webUuid, 8), file, problem.reason()));
+        AssetFiles.damaged(dir, manifest).forEach((file, problem) -> LOG.warn(
+                "[assets] {} {}: {}, not the asset; downloading it again", PyStrings.head(webUuid, 8), file, problem.reason()));
     }
 
     /**
