@@ -5,13 +5,16 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
 
 /**
  * The write discipline of every archive and state file (reference-cli-and-archive.md §3.11,
@@ -100,6 +103,30 @@ public final class AtomicFiles {
                 Files.deleteIfExists(tmp.path());
             }
         }
+    }
+
+    /** The temp names of this class ({@code .<name>.<hex>.tmp}) and of the products' file endpoint ({@code .<name>.tmp}). */
+    private static final Pattern TEMP = Pattern.compile("\\..+?(\\.[0-9a-f]{1,16})?\\.tmp");
+
+    /**
+     * Removes the temp files a process killed in the middle of a write left in {@code dir} (not below it): a
+     * regular file named as this class or the products' file endpoint names its temp files. Call it only where
+     * this run is about to write (one exporter per archive). Returns how many were removed.
+     */
+    public static int removeStaleTemps(Path dir) throws IOException {
+        int removed = 0;
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, ".*.tmp")) {
+            for (Path p : ds) {
+                if (TEMP.matcher(p.getFileName().toString()).matches()
+                        && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && Files.deleteIfExists(p)) {
+                    removed++;
+                }
+            }
+        }
+        return removed;
     }
 
     /** A temporary file, created and open for writing. */

@@ -79,6 +79,11 @@ public final class ThreadArchiveWriter {
         ThreadDirName.migrateInto(out, c.webUuid(), dir);
         Files.createDirectories(dir.resolve(ThreadFiles.TURNS_DIR));
         Files.createDirectories(dir.resolve(ThreadFiles.ASSETS_DIR));
+        // what a killed export of this thread left half-written (its files are all written again now)
+        for (Path d : List.of(dir, dir.resolve(ThreadFiles.TURNS_DIR), dir.resolve(ThreadFiles.ASSETS_DIR),
+                dir.resolve(ThreadFiles.ASSETS_DIR).resolve("files"))) {
+            AtomicFiles.removeStaleTemps(d);
+        }
         AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.THREAD_JSON), PyJson.pretty(threadJson(c)));
         AtomicFiles.writeIfChanged(dir.resolve(ThreadFiles.RAW_ENTRIES), c.raw().entries());
         if (c.raw().blocks() != null) {

@@ -126,6 +126,12 @@ public record ThreadDirName(String account, Mode mode, String name) {
         return PyStrings.head(webUuid, 8);
     }
 
+    /** The uuid8 a thread dir's name ends with ({@code <date>_<slug>_<uuid8>}): what follows its last {@code _}. */
+    public static String uuid8Of(Path dir) {
+        String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+        return name.substring(name.lastIndexOf('_') + 1);
+    }
+
     /** {@code <date>_<slug>_<uuid8>}. */
     public static String dirName(String lastUpdated, String title, String webUuid, Clock clock) {
         return datePrefix(lastUpdated, clock) + "_" + slug(title) + "_" + uuid8(webUuid);

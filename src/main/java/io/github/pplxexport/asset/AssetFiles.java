@@ -6,10 +6,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -43,9 +46,37 @@ public final class AssetFiles {
         }
     }
 
-    /** Whether a recorded {@code downloaded_to} is a regular file (not a link) inside the thread's assets/files. */
+    /**
+     * Whether a recorded {@code downloaded_to} is a regular file (not a link) inside the thread's assets/files that
+     * may be the asset: one holding an error page ({@link #damage}) counts as missing, so it is downloaded again.
+     */
     public static Predicate<String> present(Path threadDir) {
-        return rel -> resolve(threadDir, rel).filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).isPresent();
+        return rel -> resolve(threadDir, rel).filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                .filter(p -> damage(p).isEmpty()).isPresent();
+    }
+
+    /**
+     * The recorded files of a manifest that are on disk but hold an error page instead of the asset (an earlier
+     * version of the exporter saved what the CDN answered with a 200): {@code downloaded_to} → what is wrong.
+     */
+    public static Map<String, AssetBody.Problem> damaged(Path threadDir, Manifest manifest) {
+        Map<String, AssetBody.Problem> m = new LinkedHashMap<>();
+        for (ManifestVersion v : manifest.versions()) {
+            if (v.downloaded() && !m.containsKey(v.downloadedTo())) {
+                resolve(threadDir, v.downloadedTo()).filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                        .flatMap(AssetFiles::damage).ifPresent(d -> m.put(v.downloadedTo(), d));
+            }
+        }
+        return m;
+    }
+
+    /** What is wrong with a file on disk ({@link AssetBody#damage}), read from its head; empty when unreadable. */
+    static Optional<AssetBody.Problem> damage(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return AssetBody.damage(file.getFileName().toString(), in.readNBytes(AssetBody.HEAD_BYTES));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** The bytes of a version's file, null when it was not downloaded or cannot be read. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import io.github.pplxexport.api.ApiException;
 import io.github.pplxexport.api.ApiRequests;
 import io.github.pplxexport.api.ResponseClassifier;
+import io.github.pplxexport.asset.AssetBodyException;
 import io.github.pplxexport.export.Failures;
 import org.apache.camel.CamelExchangeException;
 import org.apache.camel.RuntimeCamelException;
@@ -26,6 +27,9 @@ public final class ApiErrors implements Failures {
         if (e instanceof HttpOperationFailedException h) {
             return h.getStatusCode();
         }
+        if (e instanceof AssetBodyException b) {
+            return b.status();
+        }
         return e instanceof ApiException a ? a.status() : null;
     }
 
@@ -34,6 +38,9 @@ public final class ApiErrors implements Failures {
         Exception e = root(failure);
         if (e instanceof HttpOperationFailedException h) {
             return ResponseClassifier.errorCode(h.getStatusCode(), contentType(h), h.getResponseBody());
+        }
+        if (e instanceof AssetBodyException b) {
+            return b.code();
         }
         return e instanceof ApiException a ? a.code() : "";
     }
@@ -68,10 +75,17 @@ public final class ApiErrors implements Failures {
         return x;
     }
 
-    /** What a retry announcement calls the failure: {@code HTTP 429}, {@code network error (connection refused)}. */
-    String reason(Exception e) {
+    /**
+     * What a retry announcement calls the failure: {@code HTTP 429}, {@code network error (connection refused)},
+     * {@code HTTP 200 error page} (a CDN answer that is not the file).
+     */
+    String reason(Exception failure) {
+        Exception e = root(failure);
         if (e instanceof HttpOperationFailedException h) {
             return "HTTP " + h.getStatusCode();
+        }
+        if (e instanceof AssetBodyException b) {
+            return "HTTP " + b.status() + " " + b.shortReason();
         }
         String why = noAnswer(e);
         return "network error (" + (why != null ? why : e.getClass().getSimpleName()) + ")";
@@ -86,12 +100,14 @@ public final class ApiErrors implements Failures {
         String m = e.getMessage() == null ? "" : firstLine(e.getMessage());
         String tail = m.contains(": ") ? m.substring(m.lastIndexOf(": ") + 2) : m;
         if (e instanceof java.net.UnknownHostException) {
-            return "unknown host" + (m.isEmpty() ? "" : " " + m.replaceFirst(":.*", ""));
+            // "name: Name or service not known" from a resolver, "Unable to resolve host name in hosts file …" from a hosts file
+            String host = m.replaceFirst("^Unable to resolve host (\\S+).*", "$1").replaceFirst(":.*", "");
+            return "unknown host" + (host.isEmpty() ? "" : " " + host);
         }
         if (e instanceof java.net.ConnectException || e instanceof java.net.NoRouteToHostException) {
             return tail.isEmpty() ? "connection refused" : tail.toLowerCase(java.util.Locale.ROOT);
         }
-        if (e instanceof java.net.SocketTimeoutException) {
+        if (e instanceof java.net.SocketTimeoutException || e instanceof org.apache.hc.client5.http.ConnectTimeoutException) {
             return "timed out";
         }
         if (e instanceof org.apache.hc.core5.http.NoHttpResponseException) {
@@ -99,6 +115,9 @@ public final class ApiErrors implements Failures {
         }
         if (e instanceof org.apache.hc.core5.http.ConnectionClosedException) {
             return "connection closed";
+        }
+        if (e instanceof org.apache.hc.core5.http.MalformedChunkCodingException) {
+            return "body cut off";
         }
         if (e instanceof javax.net.ssl.SSLException) {
             return "TLS error: " + tail;

@@ -61,6 +61,7 @@ public class PplxBeans implements CamelConfiguration {
     private ApiCookie cookie;
     private PplxMetrics metrics;
     private ScheduledSync syncs;
+    private ApiContact contact;
 
     /** The project's one JSON mapper (json.loads semantics: trailing data is an error), for {@code unmarshal: json}. */
     @BindToRegistry
@@ -102,12 +103,35 @@ public class PplxBeans implements CamelConfiguration {
         return cookie;
     }
 
-    /** Lazy: its redelivery policy {@code apiBackoff} is a bean of routes/error-handling.camel.yaml. */
+    /**
+     * Lazy: its redelivery policy {@code apiBackoff} is a bean of routes/error-handling.camel.yaml. Outside the
+     * service mode a first request that gets no answer fails fast ({@link ApiRetry}).
+     */
     @BindToRegistry(lazy = true)
     public ApiRetry apiRetry(@BeanInject("apiBackoff") RedeliveryPolicy backoff,
-                             @PropertyInject("pplx.retry.heartbeat-ms") long heartbeatMillis, CamelContext context)
+                             @PropertyInject("pplx.retry.heartbeat-ms") long heartbeatMillis,
+                             @PropertyInject("pplx.retry.first-request-delay-ms") long firstRetryMillis,
+                             @PropertyInject("pplx.schedule.enabled") boolean service, CamelContext context)
             throws Exception {
-        return new ApiRetry(backoff, heartbeatMillis, apiError(), context, pplxMetrics(context));
+        return ApiRetry.api(backoff, heartbeatMillis, apiError(), context, pplxMetrics(context), apiContact(context),
+                service ? -1 : firstRetryMillis);
+    }
+
+    /** The CDN downloads' retries (policy {@code assetBackoff}, routes/error-handling.camel.yaml). */
+    @BindToRegistry(lazy = true)
+    public ApiRetry assetRetry(@BeanInject("assetBackoff") RedeliveryPolicy backoff,
+                               @PropertyInject("pplx.retry.heartbeat-ms") long heartbeatMillis, CamelContext context)
+            throws Exception {
+        return ApiRetry.assets(backoff, heartbeatMillis, apiError(), context, pplxMetrics(context));
+    }
+
+    /** Whether the API answered yet in this run; camel-http's activity listener, before the metrics. */
+    @BindToRegistry
+    public synchronized ApiContact apiContact(CamelContext context) throws Exception {
+        if (contact == null) {
+            contact = new ApiContact(baseUrl, pplxMetrics(context));
+        }
+        return contact;
     }
 
     /** The service mode's meters; also camel-http's activity listener (application.properties). */
@@ -215,7 +239,8 @@ public class PplxBeans implements CamelConfiguration {
 
     @Override
     public void configure(CamelContext context) throws Exception {
-        // the service mode's pplx_http_requests_total{class} counts the answers camel-http's activity listener sees
-        context.getComponent("http", HttpComponent.class).setHttpActivityListener(pplxMetrics(context));
+        // the service mode's pplx_http_requests_total{class} counts the answers camel-http's activity listener sees;
+        // apiContact notes the API's first answer on the way
+        context.getComponent("http", HttpComponent.class).setHttpActivityListener(apiContact(context));
     }
 }

@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       API's, and any other the routes make), seen by the component's activity listener; a request with no
  *       answer has no class;</li>
  *   <li>{@code pplx_retries_total}: requests sent again after a 429, 5xx or network error ({@link ApiRetry});</li>
+ *   <li>{@code pplx_dead_letters_total{kind="thread|sibling_link|asset"}}: dead letters written (route
+ *       {@code dead-letter});</li>
  *   <li>{@code pplx_last_successful_sync_seconds}: when a scheduled sync last ran to its end (Unix time, 0 =
  *       never).</li>
  * </ul>
@@ -34,6 +36,7 @@ public final class PplxMetrics implements RunMetrics, HttpActivityListener, Star
     static final String CAMEL_REGISTRY = "metricsRegistry";
     private static final String[] CLASSES = {"2xx", "3xx", "4xx", "5xx"};
     private static final String[] OUTCOMES = {EXPORTED, SKIPPED, FAILED};
+    private static final String[] DEAD_LETTER_KINDS = {"thread", "sibling_link", "asset"};
 
     private final CamelContext context;
     private final AtomicLong lastSuccessfulSync = new AtomicLong();
@@ -58,6 +61,9 @@ public final class PplxMetrics implements RunMetrics, HttpActivityListener, Star
                     .register(r);
         }
         Counter.builder("pplx.retries").description("API requests sent again (429, 5xx, network error)").register(r);
+        for (String kind : DEAD_LETTER_KINDS) {
+            deadLetters(r, kind);
+        }
         Gauge.builder("pplx.last.successful.sync", lastSuccessfulSync, AtomicLong::get).baseUnit("seconds")
                 .description("Unix time of the last scheduled sync that ran to its end (0: none yet)").register(r);
     }
@@ -91,6 +97,19 @@ public final class PplxMetrics implements RunMetrics, HttpActivityListener, Star
         if (r != null) {
             r.counter("pplx.retries").increment();
         }
+    }
+
+    /** A dead letter of this kind was written. */
+    public void deadLettered(String kind) {
+        MeterRegistry r = registry();
+        if (r != null) {
+            deadLetters(r, kind == null || kind.isEmpty() ? "unknown" : kind).increment();
+        }
+    }
+
+    private static Counter deadLetters(MeterRegistry r, String kind) {
+        return Counter.builder("pplx.dead.letters").tag("kind", kind).description("Dead letters written, by kind")
+                .register(r);
     }
 
     @Override

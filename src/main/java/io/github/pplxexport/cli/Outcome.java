@@ -34,12 +34,15 @@ final class Outcome {
         }
     }
 
-    /** A batch-like run's summary: stopped (the line of what is left), some threads failed, or all good. */
+    /**
+     * A batch-like run's summary: stopped (the line of what is left), some threads failed or asset versions could
+     * not be downloaded (exit 1: the next run has work), or all good.
+     */
     static int of(BatchSummary s, String command) {
         if (s.stopped()) {
             return stopped(s.progress(), command);
         }
-        return s.fail() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
+        return s.failures() ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
     }
 
     /**

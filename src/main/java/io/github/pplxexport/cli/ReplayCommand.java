@@ -48,7 +48,7 @@ public class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--faults", paramLabel = "SPEC",
             description = "Injected faults, comma-separated: <kind>@N[-M] (the N-th to M-th request; kind ="
-                    + " 400..599, cloudflare, truncated, malformed or slow:<ms>); rate:<p>[:<kind>][:seed=<n>];"
+                    + " 400..599, cloudflare, truncated, reset, malformed or slow:<ms>); rate:<p>[:<kind>][:seed=<n>];"
                     + " expired:<thread> (fetch 400 ENTRY_EXPIRED); deleted:<thread> (fetch 400 ENTRY_DELETED,"
                     + " not listed); unlisted:<thread> (not listed, still fetched); sibling:<uuid> (serve that"
                     + " answer variant); url-expired:<asset> (its URLs 403, /data re-signs); asset-gone:<asset>"

@@ -1,5 +1,6 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.export.PendingDeadLetters;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.library.StatusReport;
 import picocli.CommandLine.Command;
@@ -13,8 +14,9 @@ import java.util.concurrent.Callable;
 /** {@code status}: what the next batch would do, from the local index and state only (zero network). */
 @Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "What the next batch would do, from the local index (offline).",
-        description = "Reads index/library_*.json and index/batch_state.json only: per account, how many threads"
-                + " the next batch would export (new, updated) and the state counts (ok, error, expired, deleted).")
+        description = "Reads index/library_*.json, index/batch_state.json and index/dead_letters.jsonl only: per"
+                + " account, how many threads the next batch would export (new, updated), the state counts (ok, error,"
+                + " expired, deleted) and what the dead letters leave undone (threads, asset versions, sibling links).")
 public class StatusCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
@@ -39,10 +41,13 @@ public class StatusCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Logging.configure(parent.global, "status");
         Map<String, Object> report = StatusReport.build(parent.global.archiveRoot(), account != null ? account : parent.global.account);
+        Map<String, Object> pending = PendingDeadLetters.of(parent.global.archiveRoot());
+        report.put("dead_letters", pending);
         if (json) {
             System.out.println(PyJson.compact(report));
         } else {
             StatusReport.lines(report, verbose.length > 0 || parent.global.verbose()).forEach(System.out::println);
+            System.out.println(PendingDeadLetters.line(pending));
         }
         return PplxExportCli.EXIT_OK;
     }

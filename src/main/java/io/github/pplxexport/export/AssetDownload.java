@@ -2,6 +2,7 @@ package io.github.pplxexport.export;
 
 import io.github.pplxexport.api.ApiRequests;
 import io.github.pplxexport.asset.AssetVersion;
+import io.github.pplxexport.text.PyStrings;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -56,6 +57,11 @@ public record AssetDownload(AssetWork work, AssetVersion version) implements Dea
         m.put("filename", version.filename());
         m.put("version", version.version());
         return m;
+    }
+
+    /** What a log line calls its request: {@code GET asset budget.csv v1 of 451dd14f}. */
+    public String request() {
+        return "GET asset " + version.filename() + " " + version.version() + " of " + PyStrings.head(webUuid(), 8);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.pplxexport.export;
 
+import io.github.pplxexport.archive.AtomicFiles;
 import io.github.pplxexport.api.ResponseClassifier;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.labels.Label;
@@ -60,7 +61,17 @@ public final class BatchRun {
 
     /** A new run of {@code options}: the state re-read from disk, counters at zero. */
     public RunState start(BatchOptions options) {
+        removeStaleTemps();
         return new RunState(options.account(), options, BatchState.load(BatchState.file(settings.out()), settings.clock()));
+    }
+
+    /** What a run killed while writing a state or index file left in index/ (they are written again in this run). */
+    private void removeStaleTemps() {
+        try {
+            AtomicFiles.removeStaleTemps(settings.out().resolve("index"));
+        } catch (IOException e) {
+            LOG.warn("[batch] cannot clean up index/: {}", e.getMessage());
+        }
     }
 
     /** A single export's run; the request gets the thread's row of any local library index. */
@@ -281,15 +292,19 @@ public final class BatchRun {
         if (stopping.getAsBoolean()) {
             // the command writes the one line of a stopped run (what was done, what is left)
             return new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, run.exports,
-                    run.exports - run.begun + run.interrupted);
+                    run.exports - run.begun + run.interrupted, run.assetsFailed);
         }
         if (run.nStopped > 0) {
             // as the reference: skip counts the early-stopped rows too
             LOG.info(Labels.messages().format(Label.BATCH_EARLY_STOP, run.nStopped, run.ok, skip, run.fail));
         }
         metrics.threads(RunMetrics.SKIPPED, run.nStopped);
-        BatchSummary s = new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads);
+        BatchSummary s = new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, -1, -1,
+                run.assetsFailed);
         LOG.info(s.line());
+        if (run.assetsFailed > 0) {
+            LOG.warn("[batch] assets: {} failed, retried by the next run (index/dead_letters.jsonl)", run.assetsFailed);
+        }
         if (run.variantThreads > 0) {
             LOG.warn(Labels.messages().format(Label.BATCH_VARIANTS, run.variantThreads));
         }

@@ -6,11 +6,21 @@ import io.github.pplxexport.labels.Labels;
 /**
  * Counts of a finished batch run. For a run stopped by a signal, {@code planned} is the number of threads the plan
  * had to export and {@code left} those not done (the next run exports them); both are -1 for a run that ended
- * normally.
+ * normally. {@code assetsFailed}: asset versions dead-lettered by this run (not downloaded after their retries;
+ * the next run tries them again).
  */
-public record BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left) {
+public record BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left, int assetsFailed) {
     public BatchSummary(int ok, int skip, int fail, int total, int variantThreads) {
-        this(ok, skip, fail, total, variantThreads, -1, -1);
+        this(ok, skip, fail, total, variantThreads, -1, -1, 0);
+    }
+
+    public BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left) {
+        this(ok, skip, fail, total, variantThreads, planned, left, 0);
+    }
+
+    /** Something is left for the next run: a thread failed, or an asset version could not be downloaded. */
+    public boolean failures() {
+        return fail > 0 || assetsFailed > 0;
     }
 
     public String line() {

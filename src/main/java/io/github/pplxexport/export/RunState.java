@@ -20,6 +20,8 @@ public final class RunState {
     int total;
     int position;
     int variantThreads;
+    /** Asset versions dead-lettered in this run (retried by the next). */
+    int assetsFailed;
     /** Threads of the plan to export, begun so far, and begun but stopped before they were exported. */
     int exports;
     int begun;

@@ -44,7 +44,7 @@ public final class ScheduledSync {
             return;
         }
         LOG.info("[run] scheduled sync #{} done: {}", runs.incrementAndGet(), summary.line());
-        if (summary.fail() > 0) {
+        if (summary.failures()) {
             failures.incrementAndGet();
         }
         abortReason = null;

@@ -5,6 +5,8 @@ import io.github.pplxexport.archive.ProductFile;
 import io.github.pplxexport.archive.ThreadDirName;
 import io.github.pplxexport.archive.ThreadFiles;
 import io.github.pplxexport.archive.ThreadProducts;
+import io.github.pplxexport.asset.AssetBody;
+import io.github.pplxexport.asset.AssetBodyException;
 import io.github.pplxexport.asset.AssetCollector;
 import io.github.pplxexport.asset.AssetFiles;
 import io.github.pplxexport.asset.AssetRun;
@@ -14,16 +16,20 @@ import io.github.pplxexport.conversation.Conversation;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
+import io.github.pplxexport.rerender.ThreadDirs;
 import io.github.pplxexport.text.PyStrings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -51,47 +57,100 @@ public final class ThreadAssets {
      * (none without blocks), merged with the thread's previous manifest.
      */
     public AssetWork plan(Conversation c, Map<String, Object> rawBlocks, Path dir) {
-        AssetRun run = AssetRun.plan(AssetCollector.collect(rawBlocks), dir);
+        Manifest previous = AssetFiles.previousManifest(dir);
+        sayDamaged(c.webUuid(), previous, dir);
+        AssetRun run = AssetRun.plan(AssetCollector.collect(rawBlocks), previous, AssetFiles.present(dir));
         return new AssetWork(c.webUuid(), c.title(), dir, run, c.reportInfo(), false);
     }
 
+    /** The recorded files of a thread that hold an error page: said once, then they count as missing. */
+    private static void sayDamaged(String webUuid, Manifest manifest, Path dir) {
+        AssetFiles.damaged(dir, manifest).forEach((file, problem) -> LOG.warn(
+                "[assets] {} {}: {}, not the asset; downloading it again", PyStrings.head(webUuid, 8), file, problem.reason()));
+    }
+
     /**
-     * The retries a batch starts with: the threads with an {@code asset} dead letter in
-     * {@code index/dead_letters.jsonl} whose manifest still lists versions without a file (not
-     * {@code asset_expired}, not a workspace handle). Only the threads this account exported
-     * ({@code export_via}): the re-signing call carries its cookie.
+     * The retries a batch starts with: the threads whose manifest lists versions without a file (not
+     * {@code asset_expired}, not a workspace handle) that have an {@code asset} dead letter in
+     * {@code index/dead_letters.jsonl}, or whose recorded file holds an error page (an earlier version's damage,
+     * found by a look at every manifest). Only the threads this account exported ({@code export_via}): the
+     * re-signing call carries its cookie.
      */
     public List<AssetWork> pending(RunState run) throws IOException {
-        Set<String> uuids = new LinkedHashSet<>();
-        for (Map<String, Object> d : DeadLetters.read(out)) {
-            if (KIND.equals(J.str(d, "kind")) && !J.str(d, "web_uuid").isEmpty()) {
-                uuids.add(J.str(d, "web_uuid"));
-            }
-        }
+        Set<String> lettered = letteredUuids(out);
         List<AssetWork> work = new ArrayList<>();
-        for (String uuid : uuids) {
-            for (Path dir : ThreadDirName.findExisting(out, uuid)) {
-                Map<String, Object> thread;
-                try {
-                    thread = Json.readObject(dir.resolve(ThreadFiles.THREAD_JSON));
-                } catch (IOException | JsonException e) {
-                    continue; // findExisting read it a moment ago; a thread dir being changed is left alone
-                }
-                String via = J.str(thread, "export_via");
-                if (run != null && !via.isEmpty() && !via.equals(run.account)) {
-                    continue;
-                }
-                AssetRun retry = AssetRun.retry(AssetFiles.previousManifest(dir), AssetFiles.present(dir));
-                if (!retry.downloads().isEmpty()) {
-                    work.add(new AssetWork(uuid, J.str(thread, "title"), dir, retry,
-                            J.asMap(thread.get("report_info")), true));
-                }
+        for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
+            Path dir = it.next();
+            boolean letter = lettered.contains(ThreadDirName.uuid8Of(dir));
+            boolean damaged = Files.isRegularFile(dir.resolve(Manifest.PATH))
+                    && !AssetFiles.damaged(dir, AssetFiles.previousManifest(dir)).isEmpty();
+            if (!letter && !damaged) {
+                continue;
+            }
+            Map<String, Object> thread;
+            try {
+                thread = Json.readObject(dir.resolve(ThreadFiles.THREAD_JSON));
+            } catch (IOException | JsonException e) {
+                continue; // a thread dir being changed is left alone
+            }
+            String uuid = J.str(thread, "web_uuid");
+            String via = J.str(thread, "export_via");
+            if ((!damaged && !lettered.contains(uuid)) || (run != null && !via.isEmpty() && !via.equals(run.account))) {
+                continue;
+            }
+            sayDamaged(uuid, AssetFiles.previousManifest(dir), dir);
+            AssetRun retry = retry(dir);
+            if (!retry.downloads().isEmpty()) {
+                work.add(new AssetWork(uuid, J.str(thread, "title"), dir, retry, J.asMap(thread.get("report_info")), true));
             }
         }
         if (!work.isEmpty()) {
-            LOG.info("[assets] {} thread(s) with dead-lettered downloads: re-signing and trying again", work.size());
+            LOG.info("[assets] {} thread(s) with versions to download again: re-signing and trying again", work.size());
         }
         return work;
+    }
+
+    /**
+     * The web uuids with an {@code asset} dead letter, and their first 8 characters (what a thread dir's name ends
+     * with), in one set.
+     */
+    private static Set<String> letteredUuids(Path out) throws IOException {
+        Set<String> uuids = new LinkedHashSet<>();
+        for (Map<String, Object> d : DeadLetters.read(out)) {
+            String uuid = J.str(d, "web_uuid");
+            if (KIND.equals(J.str(d, "kind")) && !uuid.isEmpty()) {
+                uuids.add(uuid);
+                uuids.add(ThreadDirName.uuid8(uuid));
+            }
+        }
+        return uuids;
+    }
+
+    /** The thread dirs with an {@code asset} dead letter, in archive order. */
+    static List<Path> deadLettered(Path out) throws IOException {
+        Set<String> lettered = letteredUuids(out);
+        List<Path> dirs = new ArrayList<>();
+        if (lettered.isEmpty()) {
+            return dirs;
+        }
+        for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
+            Path dir = it.next();
+            if (lettered.contains(ThreadDirName.uuid8Of(dir))) {
+                try {
+                    if (lettered.contains(J.str(Json.readObject(dir.resolve(ThreadFiles.THREAD_JSON)), "web_uuid"))) {
+                        dirs.add(dir);
+                    }
+                } catch (IOException | JsonException e) {
+                    // not a thread dir (or one being changed)
+                }
+            }
+        }
+        return dirs;
+    }
+
+    /** What a retry of a thread dir downloads: its recorded versions still without a file ({@link AssetRun#retry}). */
+    static AssetRun retry(Path dir) {
+        return AssetRun.retry(AssetFiles.previousManifest(dir), AssetFiles.present(dir));
     }
 
     /** The download with the URL of a {@code GET /rest/assets/<uuid>/data} answer. */
@@ -103,6 +162,19 @@ public final class ThreadAssets {
         return d.withUrl(url);
     }
 
+    /**
+     * A CDN answer for {@code d}: its bytes when they are the file (status 200, as long as declared, not an error
+     * page); else it fails with {@link AssetBodyException}, retried like a network error, then dead-lettered.
+     */
+    public byte[] received(AssetDownload d, Integer status, String contentType, String contentLength, byte[] body) {
+        int code = status == null ? 200 : status;
+        Optional<AssetBody.Problem> problem = AssetBody.problem(d.version(), code, contentType, contentLength, body);
+        if (problem.isPresent()) {
+            throw new AssetBodyException(d.request(), code, problem.get());
+        }
+        return body == null ? new byte[0] : body;
+    }
+
     /** A downloaded body: its name under assets/files (extension resolved from the URL and the bytes), as a product. */
     public ProductFile accept(AssetDownload d, byte[] body) {
         byte[] bytes = body == null ? new byte[0] : body; // an empty answer is an empty file
@@ -111,10 +183,16 @@ public final class ThreadAssets {
         return new ProductFile(products.name(d.work().dir(), rel), bytes);
     }
 
-    /** A failed download (dead-lettered): the version stays without a file; a later batch re-signs and retries it. */
-    public void failed(AssetDownload d, Exception e) {
+    /**
+     * A failed download (dead-lettered after its retries): the version stays without a file; a later batch re-signs
+     * and retries it. Counted in the run (variable {@code run}, null outside one) for its summary.
+     */
+    public void failed(AssetDownload d, Exception e, RunState run) {
         d.work().run().failed(d.version(), false);
         d.work().failed++;
+        if (run != null) {
+            run.assetsFailed++;
+        }
         LOG.warn("[assets] {} {} {}: {}; in index/dead_letters.jsonl, the next batch re-signs its URL and tries again",
                 PyStrings.head(d.webUuid(), 8), d.version().filename(), d.version().version(), failures.line(e));
     }

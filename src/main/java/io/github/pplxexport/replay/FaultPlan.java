@@ -20,7 +20,8 @@ import java.util.SplittableRandom;
  * when    = N | N "-" M                       1-based request numbers, counted over all requests
  * kind    = 400..599                          that status with {"error_code":"..."} (429 adds Retry-After: 1)
  *         | "cloudflare"                      403 HTML "Just a moment..." page, header cf-mitigated: challenge
- *         | "truncated"                       200, the real JSON body cut in half
+ *         | "truncated"                       200 declaring the real body's length, the connection closed after half of it
+ *         | "reset"                           200 chunked, the connection dropped after half the body (no last chunk)
  *         | "malformed"                       200, a body that is not JSON
  *         | "slow:" millis                    the real answer, sent after millis ms
  * mark    = "expired"      thread uuid        every fetch: 400 {"error_code":"ENTRY_EXPIRED"}; still listed
@@ -175,7 +176,7 @@ public final class FaultPlan {
 
     /** A fault that one request suffers. */
     public record Fault(Kind kind, int status, long millis) {
-        public enum Kind { STATUS, CLOUDFLARE, TRUNCATED, MALFORMED, SLOW }
+        public enum Kind { STATUS, CLOUDFLARE, TRUNCATED, MALFORMED, SLOW, RESET }
 
         static Fault parse(String text) {
             String t = text.toLowerCase(Locale.ROOT);
@@ -186,6 +187,8 @@ public final class FaultPlan {
                     return new Fault(Kind.TRUNCATED, 200, 0);
                 case "malformed":
                     return new Fault(Kind.MALFORMED, 200, 0);
+                case "reset":
+                    return new Fault(Kind.RESET, 200, 0);
                 default:
                     break;
             }
@@ -194,7 +197,7 @@ public final class FaultPlan {
                 require(ms >= 0, "delay must be >= 0");
                 return new Fault(Kind.SLOW, 0, ms);
             }
-            require(t.matches("\\d{3}"), "unknown fault kind (use 400-599, cloudflare, truncated, malformed, slow:MS)");
+            require(t.matches("\\d{3}"), "unknown fault kind (use 400-599, cloudflare, truncated, reset, malformed, slow:MS)");
             int status = Integer.parseInt(t);
             require(status >= 400 && status <= 599, "status must be 400-599");
             return new Fault(Kind.STATUS, status, 0);

@@ -1,7 +1,6 @@
 package io.github.pplxexport.replay;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -27,15 +26,11 @@ final class FaultResponses {
                     CLOUDFLARE_PAGE.getBytes(StandardCharsets.UTF_8), 0, null, null);
             case MALFORMED -> new ReplayResponse(200, ReplayResponse.JSON, Map.of(),
                     MALFORMED_BODY.getBytes(StandardCharsets.UTF_8), 0, null, null);
-            case TRUNCATED -> truncated(normal.get());
+            // the real answer; the server cuts its transfer short (WireFaults)
+            case TRUNCATED, RESET -> normal.get();
             case SLOW -> normal.get().withDelay(fault.millis());
         };
         return r.withFault(fault.label());
-    }
-
-    private static ReplayResponse truncated(ReplayResponse real) {
-        byte[] body = real.body();
-        return real.withBody(200, real.contentType(), real.headers(), Arrays.copyOf(body, body.length / 2));
     }
 
     /** The API's error answer for a status, e.g. 401 {@code {"error_code":"UNAUTHORIZED"}}; strict auth answers the same. */

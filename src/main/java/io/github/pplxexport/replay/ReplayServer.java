@@ -142,6 +142,9 @@ public final class ReplayServer implements AutoCloseable {
     }
 
     private static void send(HttpExchange ex, ReplayResponse r) throws IOException {
+        if (WireFaults.send(ex, r)) {
+            return;
+        }
         ex.getResponseHeaders().set("Content-Type", r.contentType());
         r.headers().forEach((k, v) -> ex.getResponseHeaders().set(k, v));
         if (r.stream() != null) {

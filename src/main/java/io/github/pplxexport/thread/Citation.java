@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * A normalised citation (reference-behaviour.md §2.6, §8.9): name ≤ 200 characters, snippet ≤ 500,
- * category defaults to {@code web}; the timestamp is the raw JSON value of {@code timestamp}, else
- * {@code date}, else null (never "").
+ * category defaults to {@code web}; the timestamp is the raw JSON value of {@code timestamp} as sent ({@code ""}
+ * stays {@code ""}, as the reference writes it), else that of {@code date}, null only when both are absent or null.
  */
 public record Citation(String name, String url, String snippet, Object timestamp, String category) {
 
@@ -20,8 +20,8 @@ public record Citation(String name, String url, String snippet, Object timestamp
     public static Citation of(Map<String, Object> raw) {
         String category = J.firstStr(raw, "category", "type");
         Object timestamp = raw.get("timestamp");
-        if (!J.truthy(timestamp)) {
-            timestamp = J.truthy(raw.get("date")) ? raw.get("date") : null;
+        if (timestamp == null) {
+            timestamp = raw.get("date");
         }
         return new Citation(
                 PyStrings.head(J.firstStr(raw, "name", "title"), NAME_MAX),

@@ -28,6 +28,25 @@ class AtomicFilesTest {
     }
 
     @Test
+    void theTempFilesOfAKilledWriteAreRemovedAndNothingElse() throws Exception {
+        for (String left : new String[]{".thread.json.5f3a9c01d2e4b7a8.tmp", ".conversation.md.tmp", ".batch_state.json.1f.tmp"}) {
+            Files.writeString(dir.resolve(left), "half");
+        }
+        for (String kept : new String[]{"notes.tmp", ".hidden", "thread.json", ".conversation.md.tmp.bak"}) {
+            Files.writeString(dir.resolve(kept), "mine");
+        }
+        Files.createDirectories(dir.resolve(".folder.tmp"));
+
+        assertEquals(3, AtomicFiles.removeStaleTemps(dir));
+
+        try (var files = Files.list(dir)) {
+            assertEquals(java.util.Set.of("notes.tmp", ".hidden", "thread.json", ".conversation.md.tmp.bak", ".folder.tmp"),
+                    files.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+        }
+        assertEquals(0, AtomicFiles.removeStaleTemps(dir.resolve("missing")));
+    }
+
+    @Test
     void failureRemovesTheTmpAndKeepsTheOldContent() throws Exception {
         Path target = dir.resolve("target");
         Files.createDirectories(target.resolve("child")); // a non-empty dir cannot be replaced

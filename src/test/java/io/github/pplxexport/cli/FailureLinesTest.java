@@ -67,8 +67,8 @@ class FailureLinesTest {
                 "index", "--no-pacing");
 
         assertOneErrorLine(r, 3, "cannot reach " + url + " (connection refused)");
-        assertTrue(r.errLines().stream().anyMatch(l -> l.matches("\\d\\d:\\d\\d:\\d\\d retry 2/3 in \\d+ ms:"
-                + " network error \\(connection refused\\) GET session")), r.toString());
+        assertTrue(r.errLines().stream().noneMatch(l -> l.contains("retry")),
+                "the API never answered: waiting cannot help, no retry: " + r);
     }
 
     @Test

@@ -32,8 +32,11 @@ class ProgressLinesTest {
         lines.start();
         batch.addAppender(lines);
         try {
+            // the sample's signed asset URLs reach the replay as camel-http's proxy, as in the demo
             int code = PplxExportCli.execute("--base-url", server.baseUri().toString(), "--cookies", cookies.toString(),
-                    "--out", out.toString(), "sync", "--no-pacing");
+                    "--out", out.toString(), "-D", "camel.component.http.proxy-host=127.0.0.1",
+                    "-D", "camel.component.http.proxy-port=" + server.port(),
+                    "-D", "camel.component.http.non-proxy-hosts=127.0.0.1,localhost", "sync", "--no-pacing");
             assertEquals(0, code);
             return lines.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
         } finally {

@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The service mode as an operator scrapes it: a real {@code run} in its own JVM against a replay API with
- * injected faults; {@code /observe/metrics} counts threads, answers by status class, retries and the last good
- * sync, and {@code /observe/health} is DOWN after an auth abort, saying why.
+ * injected faults; {@code /observe/metrics} counts threads, answers by status class, retries, dead letters by kind
+ * and the last good sync, and {@code /observe/health} is DOWN after an auth abort, saying why.
  */
 class ServiceMetricsTest {
     @TempDir
@@ -80,6 +80,10 @@ class ServiceMetricsTest {
             assertEquals(0.0, sample(metrics, "pplx_threads_total{outcome=\"failed\"}"));
             assertEquals(0.0, sample(metrics, "pplx_threads_total{outcome=\"skipped\"}"));
             assertEquals(1.0, sample(metrics, "pplx_retries_total"));
+            // the sample's one answer-variant sibling is refused (403): its dead letter, and nothing else
+            assertEquals(1.0, sample(metrics, "pplx_dead_letters_total{kind=\"sibling_link\"}"), metrics);
+            assertEquals(0.0, sample(metrics, "pplx_dead_letters_total{kind=\"thread\"}"));
+            assertEquals(0.0, sample(metrics, "pplx_dead_letters_total{kind=\"asset\"}"));
             assertEquals(1.0, sample(metrics, "pplx_http_requests_total{class=\"5xx\"}"));
             assertTrue(sample(metrics, "pplx_http_requests_total{class=\"2xx\"}") >= 8, "sessions, index, thread pages");
             assertTrue(sample(metrics, "pplx_last_successful_sync_seconds") >= before - 1, metrics);

@@ -1,5 +1,6 @@
 package io.github.pplxexport.launcher;
 
+import io.github.pplxexport.testkit.PackagedJar;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +31,8 @@ class BenchIT {
 
     @Test
     void printsOneRowPerSizeAndWorkerCount() throws Exception {
-        Path jar = Paths.get(System.getProperty("pplx.jar", "target/pplx-export.jar")).toAbsolutePath();
-        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        Path jar = PackagedJar.jar();
+        String java = PackagedJar.java();
         ProcessBuilder pb = new ProcessBuilder(java, "-jar", jar.toString(), "bench", "--threads", "0,14", "--workers", "1,2",
                 "--runs", "1", "--scratch", scratch.toString())
                 .redirectErrorStream(true).redirectOutput(scratch.resolve("out.txt").toFile());

@@ -1,6 +1,7 @@
 package io.github.pplxexport.launcher;
 
 import io.github.pplxexport.testkit.Archives;
+import io.github.pplxexport.testkit.PackagedJar;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,9 +37,8 @@ class LauncherIT {
 
     @BeforeAll
     static void packagedJar() {
-        jar = Paths.get(System.getProperty("pplx.jar", "target/pplx-export.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "the packaged jar: " + jar);
-        java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        jar = PackagedJar.jar();
+        java = PackagedJar.java();
     }
 
     private ProcessBuilder launch(String... args) {

@@ -322,8 +322,22 @@ class ErrorRoutingTest {
     }
 
     @Test
-    void truncatedBodyFailsOnlyItsThread() throws Exception {
-        notJsonFailsOnlyItsThread("truncated");
+    void aTransferCutShortIsRetriedLikeANetworkError() throws Exception {
+        List<LiveLibrary.SampleThread> threads = aliceNewestFirst();
+        LiveLibrary.SampleThread cut = threads.get(0);
+        for (String kind : List.of("truncated", "reset")) {
+            try (LiveLibrary lib = indexed(tmp.resolve(kind))) {
+                lib.serve(100, kind + "@1");
+
+                assertEquals(0, lib.run("batch", "--skip-auth-check"), kind + ": retried, nothing left");
+
+                assertEquals(kind, J.str(lib.requests().get(0), "fault"));
+                assertEquals(2, lib.threadRequests(cut.uuid()).stream().filter(r -> !LiveLibrary.schematized(r)
+                        && !LiveLibrary.hasCursor(r)).count(), kind + ": the cut answer, then the same request again");
+                assertEquals(threads.size(), lib.threadDirs().size());
+                assertEquals(List.of(), deadLetters(lib, "thread"));
+            }
+        }
     }
 
     private void notJsonFailsOnlyItsThread(String kind) throws Exception {

@@ -38,7 +38,9 @@ final class LiveLibrary implements AutoCloseable {
     static final List<String> FAST = List.of(
             "--no-pacing",
             "-D", "pplx.retry.delay-ms=5",
-            "-D", "pplx.retry.maximum-delay-ms=20");
+            "-D", "pplx.retry.maximum-delay-ms=20",
+            "-D", "pplx.asset.retry.delay-ms=5",
+            "-D", "pplx.asset.retry.maximum-delay-ms=20");
 
     /** The sibling of the sample's one answer-variant hit (b2a69fad, entry 7b0c5cd7): the replay refuses it (403). */
     static final String SIBLING = "e1811fb2-9029-4875-b5c5-df3a41767530";

@@ -1,9 +1,13 @@
 package io.github.pplxexport.pipeline;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,11 +112,78 @@ class ModeProductsTest {
     }
 
     @Test
-    void anExpiredUrlIsDeadLetteredAndTheNextRunReSignsAndDownloadsIt() throws Exception {
+    void anErrorPageAnEarlierVersionSavedAsTheFileIsDownloadedAgainAndSaidOnce() throws Throwable {
+        try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve()) {
+            assertEquals(0, lib.run("sync"));
+            Path damaged = lib.out.resolve(computer().dir()).resolve("assets/files/budget_v1.csv");
+            // what the operator found: the replay's malformed answer saved as the user's CSV
+            Files.writeString(damaged, "<html><body>replay: this 200 answer is not JSON</body></html>");
+
+            List<String> said = logged(() -> assertEquals(0, lib.serve().run("sync"), "healed in the next run"));
+
+            assertSameAsSample(lib, computer(), "assets/files/budget_v1.csv");
+            assertSameAsSample(lib, computer(), "assets/assets_manifest.json");
+            assertEquals(1, lib.cdnRequests().size(), "only the damaged version is downloaded again: " + lib.cdnRequests());
+            assertTrue(lib.exportedUuids().isEmpty(), "the thread itself is up to date: " + lib.exportedUuids());
+            assertEquals(List.of("[assets] 451dd14f assets/files/budget_v1.csv: an HTML page instead of the file (61 bytes),"
+                    + " not the asset; downloading it again"), said.stream().filter(l -> l.contains("budget_v1.csv")).toList(),
+                    "said once");
+
+            List<String> again = logged(() -> assertEquals(0, lib.serve().run("sync")));
+            assertEquals(List.of(), lib.cdnRequests(), "done: nothing downloaded again");
+            assertEquals(List.of(), again.stream().filter(l -> l.contains("budget_v1.csv")).toList(), "and nothing said");
+        }
+    }
+
+    /** What {@code status} prints for the archive (offline: no cookies, no server). */
+    private static String status(LiveLibrary lib, String... more) {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream saved = System.out;
+        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            List<String> args = new java.util.ArrayList<>(List.of("status", "--out", lib.out.toString()));
+            args.addAll(List.of(more));
+            assertEquals(0, io.github.pplxexport.cli.PplxExportCli.execute(args.toArray(String[]::new)));
+        } finally {
+            System.setOut(saved);
+        }
+        return buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static Path statusJson(LiveLibrary lib) throws Exception {
+        Path f = lib.work.resolve("status.json");
+        Files.writeString(f, status(lib, "--json"));
+        return f;
+    }
+
+    /** The project's log lines of {@code run}. */
+    private static List<String> logged(org.junit.jupiter.api.function.Executable run) throws Throwable {
+        ListAppender<ILoggingEvent> log = new ListAppender<>();
+        log.start();
+        ((Logger) LoggerFactory.getLogger("pplx")).addAppender(log);
+        try {
+            run.execute();
+        } finally {
+            ((Logger) LoggerFactory.getLogger("pplx")).detachAppender(log);
+        }
+        return log.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+    }
+
+    @Test
+    void anExpiredUrlIsDeadLetteredAndTheNextRunReSignsAndDownloadsIt() throws Throwable {
         try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve(100, "url-expired:" + REPORT_ASSET)) {
-            assertEquals(0, lib.run("sync"), "a failed download is no failed thread");
+            List<String> said = logged(() -> assertEquals(1, lib.run("sync"), "exit 1: a download is left for the next run"));
             Path dir = lib.out.resolve(report().dir());
-            assertEquals("ok", J.str(J.get(lib.state(), report().uuid()), "status"));
+            assertEquals("ok", J.str(J.get(lib.state(), report().uuid()), "status"), "a failed download is no failed thread");
+            assertTrue(said.contains("[batch] assets: 1 failed, retried by the next run (index/dead_letters.jsonl)"),
+                    "the summary says so: " + said);
+            Map<String, Object> pending = J.map(Json.readObject(statusJson(lib)), "dead_letters");
+            assertEquals(List.of(), J.list(pending, "threads"));
+            assertEquals(List.of(Map.of("dir", report().dir(), "filename", "bloom_filter_sizing_report.md", "version", "v1")),
+                    J.list(pending, "assets"), "status shows the version still without a file");
+            assertTrue(status(lib).endsWith("[status] dead letters (index/dead_letters.jsonl): 0 thread(s) still failing,"
+                    + " 1 asset version(s) without a file (the next batch tries both again); 0 sibling link(s) not fetchable"
+                    + " (not asked again)\n"), status(lib));
             assertFalse(Files.exists(dir.resolve("report.md")), "no report without its body");
             Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
                     "files").get(0), "versions").get(0));
@@ -143,6 +214,8 @@ class ModeProductsTest {
             assertSameAsSample(lib, report(), "assets/files/bloom_filter_sizing_report.md");
             assertSameAsSample(lib, report(), "assets/assets_manifest.json");
             assertSameAsSample(lib, report(), "report.md");
+            assertEquals(List.of(), J.list(J.map(Json.readObject(statusJson(lib)), "dead_letters"), "assets"),
+                    "nothing pending once downloaded, though the letter stays in the file");
 
             lib.serve(100, "url-expired:" + REPORT_ASSET);
             assertEquals(0, lib.run("sync"));
@@ -154,9 +227,9 @@ class ModeProductsTest {
     @Test
     void anAssetGoneForGoodIsMarkedExpiredAndNotAskedAgain() throws Exception {
         try (LiveLibrary lib = LiveLibrary.of(tmp).as("bob").serve(100, "asset-gone:" + REPORT_ASSET)) {
-            assertEquals(0, lib.run("sync"));
+            assertEquals(1, lib.run("sync"), "a 403: the next run re-signs it");
             lib.serve(100, "asset-gone:" + REPORT_ASSET);
-            assertEquals(0, lib.run("sync"));
+            assertEquals(0, lib.run("sync"), "gone for good is no failure left for a run");
             Path dir = lib.out.resolve(report().dir());
             Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
                     "files").get(0), "versions").get(0));

@@ -23,9 +23,9 @@ class FaultPlanTest {
 
     @Test
     void numberedRulesAndRanges() {
-        FaultPlan plan = FaultPlan.parse(" 429@2, 500@3-4 ,cloudflare@5,401@7,slow:3000@6,truncated@8,malformed@9 ");
-        assertEquals(List.of("-", "429", "500", "500", "cloudflare", "slow:3000", "401", "truncated", "malformed", "-"),
-                LongStream.rangeClosed(1, 10).mapToObj(n -> label(plan, n)).toList());
+        FaultPlan plan = FaultPlan.parse(" 429@2, 500@3-4 ,cloudflare@5,401@7,slow:3000@6,truncated@8,malformed@9,RESET@10 ");
+        assertEquals(List.of("-", "429", "500", "500", "cloudflare", "slow:3000", "401", "truncated", "malformed", "reset", "-"),
+                LongStream.rangeClosed(1, 11).mapToObj(n -> label(plan, n)).toList());
         assertEquals(new Fault(Kind.SLOW, 0, 3000), plan.forRequest(6).orElseThrow());
         assertEquals(new Fault(Kind.CLOUDFLARE, 403, 0), plan.forRequest(5).orElseThrow());
     }

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The asset step on its own (export-assets → thread-assets → download-asset), WireMock as the CDN: the signed URL
  * goes out exactly as the blocks wrote it (its query too) with no cookie and no session header; the file is
  * named by the bytes; an inline diff is written without a download; a workspace handle is listed with
- * no_download_channel; a CDN 500 is dead-lettered once, not retried, and the exchange does not fail.
+ * no_download_channel; a CDN 500 is retried, then dead-lettered once, and the exchange does not fail.
  */
 class DownloadAssetTest extends RouteTestSupport {
     static final String THREAD = "a55e7000-0000-4000-8000-000000000001";
@@ -105,7 +105,8 @@ class DownloadAssetTest extends RouteTestSupport {
         Exchange done = exportAssets(conversation("/cdn/w/a1/chart"), dir);
 
         assertNull(done.getException(), "the thread's export goes on");
-        assertEquals(1, api.findAll(getRequestedFor(urlPathEqualTo("/cdn/w/a1/chart"))).size(), "not retried in the run");
+        assertEquals(3, api.findAll(getRequestedFor(urlPathEqualTo("/cdn/w/a1/chart"))).size(),
+                "retried in the run (pplx.asset.retry.*), then dead-lettered");
         List<String> dead = Files.readAllLines(archive().resolve("index/dead_letters.jsonl"), StandardCharsets.UTF_8);
         assertEquals(1, dead.size(), dead.toString());
         Map<String, Object> letter = J.asMap(Json.parse(dead.get(0)));

@@ -56,22 +56,28 @@ class RouteFilesTest extends RouteTestSupport {
         Model model = context.getCamelContextExtension().getContextPlugin(Model.class);
         RouteDefinition probe = model.getRouteDefinition("probe-sibling");
         DeadLetterChannelDefinition dlc = assertInstanceOf(DeadLetterChannelDefinition.class, probe.getErrorHandlerFactory());
-        assertEquals("direct:dead-letter", dlc.getDeadLetterUri(), "its dead letters go to the dead-letter route");
+        assertEquals("direct:sibling-failed", dlc.getDeadLetterUri(), "its dead letters go to its channel, then dead-letter");
         assertEquals("perplexity-api", probe.getRouteConfigurationId(), "and the request policy applies to the probe");
         assertInstanceOf(NoErrorHandlerDefinition.class, model.getRouteDefinition("api-call").getErrorHandlerFactory(),
                 "one request is one redelivery unit of its caller");
         for (String route : List.of("check-session", "fetch-index", "fetch-entries", "fetch-blocks", "fetch-candidate")) {
             assertEquals("perplexity-api", model.getRouteDefinition(route).getRouteConfigurationId(), route);
         }
-        // an asset version: re-signing is an API request (retried as any); the CDN download is not retried;
-        // both dead-letter to asset-failed
+        // an asset version: re-signing is an API request (retried as any); the CDN download has its own, shorter
+        // retries; both dead-letter to asset-failed
         for (String route : List.of("resign-asset", "download-asset")) {
             RouteDefinition r = model.getRouteDefinition(route);
             DeadLetterChannelDefinition assetDlc = assertInstanceOf(DeadLetterChannelDefinition.class, r.getErrorHandlerFactory());
             assertEquals("direct:asset-failed", assetDlc.getDeadLetterUri(), route);
         }
         assertEquals("perplexity-api", model.getRouteDefinition("resign-asset").getRouteConfigurationId());
-        assertNull(model.getRouteDefinition("download-asset").getRouteConfigurationId(), "a CDN request is not an API request");
+        assertEquals("asset-cdn", model.getRouteDefinition("download-asset").getRouteConfigurationId(),
+                "a CDN request is not an API request: its own policy");
+        assertInstanceOf(NoErrorHandlerDefinition.class, model.getRouteDefinition("fetch-asset").getErrorHandlerFactory(),
+                "one CDN request and the look at its answer are one redelivery unit of download-asset");
+        RedeliveryPolicy cdn = context.getRegistry().lookupByNameAndType("assetBackoff", RedeliveryPolicy.class);
+        assertEquals(2, cdn.getMaximumRedeliveries(), "3 attempts (pplx.asset.retry.maximum-redeliveries)");
+        assertFalse(cdn.isAllowRedeliveryWhileStopping(), "a shutdown ends a wait");
         RedeliveryPolicy backoff = context.getRegistry().lookupByNameAndType("apiBackoff", RedeliveryPolicy.class);
         assertEquals(2, backoff.getMaximumRedeliveries(), "3 attempts (pplx.retry.maximum-redeliveries)");
         assertEquals(3.0, backoff.getBackOffMultiplier());

@@ -89,6 +89,9 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
         p.put("pplx.pacing.blocks-delay-ms", "0");
         p.put("pplx.retry.delay-ms", "5");
         p.put("pplx.retry.maximum-delay-ms", "50");
+        p.put("pplx.retry.first-request-delay-ms", "5");
+        p.put("pplx.asset.retry.delay-ms", "5");
+        p.put("pplx.asset.retry.maximum-delay-ms", "20");
         p.putAll(properties());
         context.withUseOverridePropertiesWithPropertiesComponent(p);
     }

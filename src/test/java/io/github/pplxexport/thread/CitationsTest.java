@@ -90,6 +90,19 @@ class CitationsTest {
     }
 
     @Test
+    void aRawTimestampIsKeptAsSentAnEmptyOneIncluded() {
+        Map<String, Object> e = entry("u1", "q", 1L);
+        Map<String, Object> nullStamp = obj("name", "null stamp", "url", "https://n.example.org/", "date", "2026-01-02");
+        nullStamp.put("timestamp", null);
+        e.put("sources", arr(obj("name", "empty", "url", "https://e.example.org/", "timestamp", "", "date", "2026-01-02"),
+                nullStamp, obj("name", "number", "url", "https://d.example.org/", "timestamp", 1700000000)));
+        List<Citation> cs = turn(e).citations();
+        assertEquals("", cs.get(0).timestamp(), "\"\" stays \"\" (the reference's sources.json has it)");
+        assertEquals("2026-01-02", cs.get(1).timestamp(), "a null timestamp falls back to date");
+        assertEquals(1700000000, ((Number) cs.get(2).timestamp()).intValue(), "the raw JSON value, not a string");
+    }
+
+    @Test
     void perTurnDedupeByUrlKeepsTheFirstOccurrence() {
         Map<String, Object> e = entry("u1", "q", 1L,
                 webResults(src("Second", "https://x.example.org/"), src("Other", "https://y.example.org/")),
