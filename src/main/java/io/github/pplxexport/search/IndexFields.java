@@ -25,6 +25,11 @@ final class IndexFields {
     static final String ASSETS = "assets";
     static final String LOCKED = "locked";
     static final String REMOTE_DELETED = "remote_deleted";
+    /** Relations: the normalised first question, the thread uuids named, the sub-agent run ids; the creation time. */
+    static final String PROMPT = "prompt";
+    static final String REFS = "refs";
+    static final String RUNS = "runs";
+    static final String CREATED = "created";
     /** Doc values of the facets (display values). */
     static final String FACET_MODE = "f_mode";
     static final String FACET_ACCOUNT = "f_account";

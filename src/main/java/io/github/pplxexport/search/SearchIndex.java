@@ -224,6 +224,17 @@ public final class SearchIndex implements Closeable {
         d.add(new StoredField(IndexFields.ASSETS, t.assets()));
         d.add(new StoredField(IndexFields.LOCKED, t.lockedReason()));
         d.add(new StoredField(IndexFields.REMOTE_DELETED, t.remoteDeleted()));
+        if (!t.prompt().isEmpty()) {
+            d.add(new StringField(IndexFields.PROMPT, t.prompt(), Field.Store.YES));
+        }
+        for (String r : t.refs()) {
+            d.add(new StringField(IndexFields.REFS, r, Field.Store.YES));
+        }
+        for (String r : t.runs()) {
+            d.add(new StringField(IndexFields.RUNS, r, Field.Store.YES));
+        }
+        d.add(new StoredField(IndexFields.CREATED, t.created()));
+        d.add(new NumericDocValuesField(IndexFields.CREATED, t.created()));
         d.add(new Field(IndexFields.QUESTION, t.question(), TEXT));
         d.add(new Field(IndexFields.ANSWER, t.answer(), TEXT));
         d.add(new Field(IndexFields.STEPS, t.steps(), TEXT));
@@ -387,6 +398,59 @@ public final class SearchIndex implements Closeable {
             }
             return out;
         }, List.of());
+    }
+
+    /**
+     * The threads related to the thread dir {@code path} (reference-cli-and-archive.md §2.17, kinds as in
+     * {@link RelatedThread}), at most {@code max} of each kind and direction.
+     */
+    public List<RelatedThread> related(String path, int max) throws IOException {
+        return read(s -> {
+            TopDocs self = s.search(new TermQuery(new Term(IndexFields.PATH, path)), 1);
+            if (self.scoreDocs.length == 0) {
+                return List.<RelatedThread>of();
+            }
+            Document d = s.storedFields().document(self.scoreDocs[0].doc);
+            String uuid = d.get(IndexFields.UUID);
+            List<RelatedThread> out = new ArrayList<>();
+            Sort byCreated = new Sort(new SortField(IndexFields.CREATED, SortField.Type.LONG), new SortField(IndexFields.PATH, SortField.Type.STRING));
+            Sort newest = new Sort(new SortField(IndexFields.UPDATED, SortField.Type.LONG, true), new SortField(IndexFields.PATH, SortField.Type.STRING));
+            String prompt = d.get(IndexFields.PROMPT);
+            if (prompt != null) {
+                related(s, out, RelatedThread.Kind.SAME_PROMPT, false, new TermQuery(new Term(IndexFields.PROMPT, prompt)), byCreated, uuid, max, "");
+            }
+            for (String ref : d.getValues(IndexFields.REFS)) {
+                related(s, out, RelatedThread.Kind.REFERENCES, false, new TermQuery(new Term(IndexFields.UUID, ref)), newest, uuid, 1, ref);
+            }
+            if (!uuid.isEmpty()) {
+                related(s, out, RelatedThread.Kind.REFERENCES, true, new TermQuery(new Term(IndexFields.REFS, uuid)), newest, uuid, max, uuid);
+            }
+            String slug = d.get(IndexFields.SPACE_SLUG);
+            if (slug != null && !slug.isEmpty()) {
+                related(s, out, RelatedThread.Kind.SAME_SPACE, false, new TermQuery(new Term(IndexFields.SPACE, fold(slug))), newest, uuid, max,
+                        "space:" + slug);
+            }
+            for (String run : d.getValues(IndexFields.RUNS)) {
+                related(s, out, RelatedThread.Kind.SUBAGENT_OF, false, new TermQuery(new Term(IndexFields.RUNS, run)), newest, uuid, max, run);
+            }
+            return out;
+        }, List.of());
+    }
+
+    private static void related(IndexSearcher s, List<RelatedThread> out, RelatedThread.Kind kind, boolean incoming, Query q,
+                                Sort sort, String selfUuid, int max, String evidence) throws IOException {
+        TopDocs docs = s.search(q, max + 1, sort);
+        StoredFields stored = s.storedFields();
+        int n = 0;
+        for (ScoreDoc sd : docs.scoreDocs) {
+            ThreadSummary t = summary(stored.document(sd.doc, SUMMARY_FIELDS));
+            boolean seen = out.stream().anyMatch(r -> r.kind() == kind && r.thread().path().equals(t.path()));
+            if (t.uuid().equals(selfUuid) || seen || n >= max) {
+                continue;
+            }
+            out.add(new RelatedThread(kind, incoming, t, evidence));
+            n++;
+        }
     }
 
     /** The parsed query of what a user typed (also what related-thread lookups and tests use). */

@@ -81,13 +81,19 @@ public final class ThreadText {
         }
         Map<String, Object> metadata = J.map(json, "metadata");
         int turns = (int) J.toLong(json.get("n_turns"), sections.turns);
-        return new IndexedThread(path, J.str(json, "web_uuid"), title, mode, account,
-                J.str(space, "slug"), J.str(space, "title"), updated(json, metadata, dir), turns,
+        long updated = updated(json, metadata, dir);
+        long created = epochMillis(J.str(metadata, "created_at"));
+        String uuid = J.str(json, "web_uuid");
+        String answers = sections.answers.toString();
+        String sources = sources(dir.resolve(ThreadFiles.SOURCES_JSON));
+        return new IndexedThread(path, uuid, title, mode, account,
+                J.str(space, "slug"), J.str(space, "title"), updated, turns,
                 J.list(json, "interruptions").size(), J.list(json, "answer_variants").size(),
                 Files.isRegularFile(dir.resolve(ThreadFiles.REPORT)), assetCount(dir), J.str(metadata, "locked_reason"),
-                J.str(json, "remote_deleted"), sections.questions.toString(), sections.answers.toString(),
-                steps(dir.resolve(ThreadFiles.TURNS_DIR), sections.appendix), sources(dir.resolve(ThreadFiles.SOURCES_JSON)),
-                stamp);
+                J.str(json, "remote_deleted"), sections.questions.toString(), answers,
+                steps(dir.resolve(ThreadFiles.TURNS_DIR), sections.appendix), sources, stamp,
+                created != 0 ? created : updated, normalisedPrompt(sections.firstQuestion), uuids(uuid, answers, sources),
+                runs(dir.resolve(ThreadFiles.RAW_BLOCKS)));
     }
 
     private static Map<String, Object> readThreadJson(Path file) throws IOException {
@@ -171,6 +177,9 @@ public final class ThreadText {
                 continue;
             }
             if (line.equals("### Answer")) {
+                if (s.turns == 1) {
+                    s.firstQuestion = s.questions.toString();
+                }
                 target = s.answers;
                 continue;
             }
@@ -186,6 +195,7 @@ public final class ThreadText {
 
     static final class Sections {
         String title = "";
+        String firstQuestion = "";
         int turns;
         final StringBuilder questions = new StringBuilder();
         final StringBuilder answers = new StringBuilder();
@@ -215,6 +225,43 @@ public final class ThreadText {
             }
         }
         return out.toString();
+    }
+
+    private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile(
+            "\\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b");
+    private static final java.util.regex.Pattern RUN = java.util.regex.Pattern.compile("toolu_[A-Za-z0-9]+");
+
+    /** The first question as threads asked again share it: case folded, runs of white space as one space. */
+    static String normalisedPrompt(String question) {
+        String q = question.strip().replaceAll("\\s+", " ").toLowerCase(java.util.Locale.ROOT);
+        // the renderer's placeholder of an empty query (both languages) is no prompt
+        return java.util.Arrays.stream(io.github.pplxexport.labels.Lang.values()).anyMatch(l -> q.equals(io.github.pplxexport.labels.Label.EMPTY_QUERY.text(l))) ? "" : q;
+    }
+
+    /** The thread uuids named in answers and sources (a link to a thread or a bare uuid), without the thread's own. */
+    static List<String> uuids(String own, String... texts) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (String text : texts) {
+            java.util.regex.Matcher m = UUID.matcher(text);
+            while (m.find()) {
+                out.add(m.group());
+            }
+        }
+        out.remove(own);
+        return List.copyOf(out);
+    }
+
+    /** The sub-agent run ids of raw_blocks.json (a workflow thread's), in order of appearance, once each. */
+    static List<String> runs(Path rawBlocks) throws IOException {
+        if (!Files.isRegularFile(rawBlocks)) {
+            return List.of();
+        }
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        java.util.regex.Matcher m = RUN.matcher(readText(rawBlocks));
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return List.copyOf(out);
     }
 
     /** Name and URL of each source, one per line. */
