@@ -165,7 +165,7 @@ public final class BrowseApp {
             }
         }
         List<RelatedThread> related = index.related(f.thread.path(), 5);
-        return new Pages.ThreadView(f.thread, states.of(f.thread.uuid()), markdown.render(conversation), turnFiles, assets,
+        return new Pages.ThreadView(f.thread, states.of(f.thread.uuid()), markdown.render(MarkdownHtml.body(conversation)), turnFiles, assets,
                 report, sources, related, f.copies);
     }
 

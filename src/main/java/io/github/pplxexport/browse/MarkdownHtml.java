@@ -52,6 +52,24 @@ public final class MarkdownHtml {
             .attributeProviderFactory(c -> MarkdownHtml::attributes)
             .build();
 
+    /**
+     * A conversation.md without its first lines (the {@code # title} and the {@code > mode | author | turns | citations}
+     * line): the page shows them in its own header.
+     */
+    public static String body(String conversation) {
+        String s = conversation;
+        if (s.startsWith("# ")) {
+            int nl = s.indexOf('\n');
+            s = nl < 0 ? "" : s.substring(nl + 1);
+            String rest = s.stripLeading();
+            if (rest.startsWith("> ")) {
+                int end = rest.indexOf('\n');
+                s = end < 0 ? "" : rest.substring(end + 1);
+            }
+        }
+        return s;
+    }
+
     public String render(String markdown) {
         Node doc = parser.parse(markdown);
         StringBuilder out = new StringBuilder(markdown.length() + markdown.length() / 2);
@@ -67,6 +85,8 @@ public final class MarkdownHtml {
             if (m.find()) {
                 attrs.put("id", "turn-" + m.group(1));
                 attrs.put("class", "turn");
+            } else if (t.getNext() == null && (t.getLiteral().equals("Query") || t.getLiteral().equals("Answer"))) {
+                attrs.put("class", t.getLiteral().equals("Query") ? "query" : "answer");
             }
         }
     }

@@ -190,6 +190,7 @@ final class Pages {
         String base = "/t/" + Html.pathSegment(t.uuid()) + "/";
         String in = "?in=" + Html.pathSegment(t.account());
         StringBuilder b = new StringBuilder("<article class=\"thread-page\">");
+        b.append("<h1 class=\"thread-title\">").append(esc(t.title())).append("</h1>");
         b.append("<div class=\"meta\">");
         meta(b, t);
         marks(b, t, v.state());

@@ -31,7 +31,9 @@ public final class PplxRuntime implements AutoCloseable {
     /** The shipped routes, packaged in the jar. */
     public static final String SHIPPED_ROUTES = "classpath:routes/*.camel.yaml";
     /** What offline commands load: the re-render routes only. */
-    public static final String OFFLINE_ROUTES = "classpath:routes/re-render.camel.yaml";
+    public static final String OFFLINE_ROUTES = "classpath:routes/re-render.camel.yaml,classpath:routes/search-index.camel.yaml";
+    /** What serve loads: the web app's routes and the index step. */
+    public static final String SERVE_ROUTES = "classpath:routes/serve.camel.yaml,classpath:routes/search-index.camel.yaml";
 
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
 
@@ -53,6 +55,8 @@ public final class PplxRuntime implements AutoCloseable {
         main.configure().withRoutesIncludePattern(SHIPPED_ROUTES);
         main.configure().addConfiguration(PplxBeans.class);
         main.configure().addConfiguration(ReRenderBeans.class);
+        main.configure().addConfiguration(SearchBeans.class);
+        main.configure().addConfiguration(ServeBeans.class);
         return start(main, routesDir, properties, beans);
     }
 
@@ -63,10 +67,22 @@ public final class PplxRuntime implements AutoCloseable {
     public static PplxRuntime startOffline(Path routesDir, Map<String, String> properties) {
         Main main = new Main();
         main.configure().addConfiguration(ReRenderBeans.class);
+        main.configure().addConfiguration(SearchBeans.class);
         Map<String, String> offline = new java.util.LinkedHashMap<>(properties);
         // a camel.main.* key in application.properties wins over code, so the pattern goes in as an override
         offline.putIfAbsent("camel.main.routes-include-pattern", OFFLINE_ROUTES);
         return start(main, routesDir, offline, Map.of());
+    }
+
+    /** Camel Main for serve: the web app on Camel's HTTP server, the index catch-up; no API client, no export routes. */
+    public static PplxRuntime startServe(Path routesDir, Map<String, String> properties) {
+        Main main = new Main();
+        main.configure().addConfiguration(SearchBeans.class);
+        main.configure().addConfiguration(ServeBeans.class);
+        Map<String, String> serve = new java.util.LinkedHashMap<>(properties);
+        serve.putIfAbsent("camel.main.routes-include-pattern", SERVE_ROUTES);
+        serve.put("pplx.serve.enabled", "true");
+        return start(main, routesDir, serve, Map.of());
     }
 
     private static PplxRuntime start(Main main, Path routesDir, Map<String, String> properties, Map<String, Object> beans) {

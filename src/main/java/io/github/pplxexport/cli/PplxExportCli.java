@@ -47,6 +47,8 @@ public class PplxExportCli implements Runnable {
             RunCommand.class,
             ReplayCommand.class,
             BenchCommand.class,
+            ServeCommand.class,
+            RelationsCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;

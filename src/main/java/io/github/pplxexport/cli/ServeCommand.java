@@ -1,0 +1,136 @@
+package io.github.pplxexport.cli;
+
+import io.github.pplxexport.browse.Access;
+import io.github.pplxexport.camel.PplxRuntime;
+import io.github.pplxexport.camel.ServeCatchUp;
+import io.github.pplxexport.search.IndexCatchUp;
+import io.github.pplxexport.search.SearchIndex;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code serve}: the archive as a local web app (library, thread pages, full-text search, JSON API) on Camel's
+ * HTTP server, with the search index kept level with the archive. Read-only; loopback unless a token is given.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        header = "Browse and search the archive in a web browser (local web app).",
+        description = "Serves the archive at http://127.0.0.1:8787/: the library (newest first, filters), each thread"
+                + " (conversation with math, workflow steps, sources, report, assets, related threads), full-text search"
+                + " (phrases, mode:/account:/space:, Chinese as typed) and a JSON API under /api/. The search index"
+                + " <out>/index/search/ is built on the first start, caught up at every start and every minute, and kept"
+                + " current by sync, batch, export and re-render. Read-only. Stops on Ctrl-C or SIGTERM.",
+        footer = {"", "Examples:",
+                "  java -jar target/pplx-export.jar serve --out demo_archive",
+                "  java -jar target/pplx-export.jar serve --reindex --index-only",
+                "  java -jar target/pplx-export.jar serve --host 0.0.0.0 --token \"$(openssl rand -hex 16)\"",
+                "  curl -s 'http://127.0.0.1:8787/api/search?q=西湖'"})
+public class ServeCommand implements Callable<Integer> {
+    @ParentCommand
+    PplxExportCli parent;
+
+    @Option(names = "--port", paramLabel = "N", description = "Port (default 8787; 0: any free port).")
+    Integer port;
+
+    @Option(names = "--host", paramLabel = "ADDR",
+            description = "Address to listen on (default 127.0.0.1). Another than loopback needs --token.")
+    String host;
+
+    @Option(names = "--token", paramLabel = "T",
+            description = "Require this token (16+ characters): header X-Archive-Token, or ?token= once (then a cookie).")
+    String token;
+
+    @Option(names = "--reindex", description = "Rebuild the search index from the archive before serving.")
+    boolean reindex;
+
+    @Option(names = "--index-only", description = "Bring the search index up to date (or rebuild it with --reindex), then exit.")
+    boolean indexOnly;
+
+    @Mixin
+    GlobalOptions.Archive archive;
+    @Mixin
+    GlobalOptions.Pipeline pipeline;
+    @Mixin
+    GlobalOptions.Log log;
+
+    @Override
+    public Integer call() throws Exception {
+        Logging.configure(parent.global, "serve");
+        Logger out = LoggerFactory.getLogger("pplx.serve");
+        Path root = parent.global.archiveRoot();
+        if (!Files.isDirectory(root)) {
+            throw new UsageException("archive folder not found: " + root);
+        }
+        if (indexOnly) {
+            try (SearchIndex index = SearchIndex.open(root)) {
+                IndexCatchUp.Result r = new IndexCatchUp(index, 0, () -> StopSignals.received().isPresent())
+                        .run(reindex, Duration.ofSeconds(60));
+                if (StopSignals.received().isPresent()) {
+                    return Outcome.stopped("the search index was not changed", "serve --index-only");
+                }
+                out.info("[serve] {}", r.line());
+                return r.failed() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
+            }
+        }
+        Map<String, String> flags = new HashMap<>();
+        flags.put("pplx.archive.root", root.toString());
+        if (port != null) {
+            flags.put("pplx.serve.port", String.valueOf(port));
+        }
+        if (host != null) {
+            flags.put("pplx.serve.host", host);
+        }
+        if (token != null) {
+            flags.put("pplx.serve.token", token);
+        }
+        Map<String, String> props = parent.global.properties(flags);
+        // refused before anything listens: another address than loopback without a token
+        String h = props.getOrDefault("pplx.serve.host", "127.0.0.1");
+        String t = props.getOrDefault("pplx.serve.token", "");
+        String refusal = Access.refusal(h, t);
+        if (refusal != null) {
+            throw new UsageException(refusal);
+        }
+        if ("0".equals(props.get("pplx.serve.port"))) {
+            props.put("pplx.serve.port", String.valueOf(freePort(h)));
+        }
+        try (PplxRuntime runtime = PplxRuntime.startServe(parent.global.routes, props)) {
+            StopSignals.stopWith(runtime::abort);
+            ServeCatchUp catchUp = runtime.context().getRegistry().lookupByNameAndType("serveCatchUp", ServeCatchUp.class);
+            String url = "http://" + (h.contains(":") ? "[" + h + "]" : h) + ":"
+                    + runtime.context().resolvePropertyPlaceholders("{{pplx.serve.port}}") + "/";
+            SearchIndex probe = SearchIndex.open(root);
+            boolean current = probe.current();
+            probe.close();
+            if (reindex || !current) {
+                out.info("[serve] building the search index of {} …", root);
+                catchUp.run(reindex); // says what it did
+            } else {
+                // the index opens as it is; what changed since the last run is indexed while pages are served
+                runtime.context().createProducerTemplate().asyncSendBody("direct:serve-catch-up", null);
+            }
+            out.info("[serve] {} at {}{} (Ctrl-C stops)", root, url, t.isBlank() ? "" : " (token required)");
+            while (StopSignals.received().isEmpty() && !runtime.context().isStopping()) {
+                Thread.sleep(200);
+            }
+        }
+        return Outcome.stopped("serve ended", null);
+    }
+
+    /** A port that is free now on {@code host} (for --port 0). */
+    private static int freePort(String host) throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName(host))) {
+            return s.getLocalPort();
+        }
+    }
+}
