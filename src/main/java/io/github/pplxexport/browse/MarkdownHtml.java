@@ -47,6 +47,7 @@ public final class MarkdownHtml {
     private final HtmlRenderer renderer = HtmlRenderer.builder()
             .extensions(EXTENSIONS)
             .sanitizeUrls(true)
+            .urlSanitizer(new SafeUrls())
             .nodeRendererFactory(RawHtml::new)
             .nodeRendererFactory(MathRenderer::new)
             .attributeProviderFactory(c -> MarkdownHtml::attributes)
@@ -88,6 +89,27 @@ public final class MarkdownHtml {
             } else if (t.getNext() == null && (t.getLiteral().equals("Query") || t.getLiteral().equals("Answer"))) {
                 attrs.put("class", t.getLiteral().equals("Query") ? "query" : "answer");
             }
+        }
+    }
+
+    /** Link and image targets: http(s), mailto and relative ones; anything else (javascript:, data:, …) becomes empty. */
+    private static final class SafeUrls implements org.commonmark.renderer.html.UrlSanitizer {
+        private static final Pattern SCHEME = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*):");
+
+        @Override
+        public String sanitizeLinkUrl(String url) {
+            String u = url.strip();
+            Matcher m = SCHEME.matcher(u);
+            if (!m.find()) {
+                return u; // relative (#turn-2, report.md)
+            }
+            String scheme = m.group(1).toLowerCase(java.util.Locale.ROOT);
+            return scheme.equals("http") || scheme.equals("https") || scheme.equals("mailto") ? u : "";
+        }
+
+        @Override
+        public String sanitizeImageUrl(String url) {
+            return sanitizeLinkUrl(url);
         }
     }
 
@@ -200,6 +222,9 @@ public final class MarkdownHtml {
                     s.next();
                 }
                 continue;
+            }
+            if (c == '`' && !display) {
+                break; // a code span starts: this $ was no formula ($5 and `$x$`)
             }
             if (c == '$') {
                 Position contentEnd = s.position();
