@@ -138,7 +138,7 @@ final class Pages {
 
     private static void marks(StringBuilder b, ThreadSummary t, String state) {
         if (t.interruptions() > 0) {
-            b.append("<span class=\"mark warn\" title=\"interrupted work (thread.json interruptions)\">⏸ interrupted</span>");
+            b.append("<span class=\"mark warn\" title=\"interrupted work (thread.json interruptions)\">interrupted</span>");
         }
         if (!t.lockedReason().isEmpty()) {
             b.append("<span class=\"mark warn\" title=\"locked_reason\">").append(esc(t.lockedReason())).append("</span>");

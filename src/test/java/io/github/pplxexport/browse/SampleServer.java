@@ -22,7 +22,7 @@ import java.util.Map;
  */
 final class SampleServer implements AutoCloseable {
     static final String HOSTILE_UUID = "0badc0de-0000-4000-8000-000000000001";
-    static final String HOSTILE_DIR = "mallory/search/2026-12-24_Hostile-thread_0badc0de";
+    static final String HOSTILE_DIR = "mallory/search/2026-01-01_Hostile-thread_0badc0de";
 
     final Path archive;
     final int port;
@@ -47,13 +47,13 @@ final class SampleServer implements AutoCloseable {
     static void hostileThread(Path archive) throws IOException {
         Path dir = Files.createDirectories(archive.resolve(HOSTILE_DIR));
         Files.writeString(dir.resolve("thread.json"), "{\n \"web_uuid\": \"" + HOSTILE_UUID + "\",\n \"title\": \"Hostile <script>window.pwned='title'</script> thread\",\n"
-                + " \"mode\": \"search\",\n \"author\": \"mallory\",\n \"lastUpdated\": \"2026-12-24T10:00:00Z\",\n \"n_turns\": 1\n}\n", StandardCharsets.UTF_8);
+                + " \"mode\": \"search\",\n \"author\": \"mallory\",\n \"lastUpdated\": \"2026-01-01T10:00:00Z\",\n \"n_turns\": 1\n}\n", StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("conversation.md"), """
                 # Hostile <script>window.pwned='h1'</script> thread
 
                 > 模式: search | 作者: mallory | 轮次: 1 | 引文: 0
 
-                ## Turn 1 — 2026-12-24 10:00 UTC
+                ## Turn 1 — 2026-01-01 10:00 UTC
 
                 ### Query
                 Show me <img src=x onerror="window.pwned='img'"> please

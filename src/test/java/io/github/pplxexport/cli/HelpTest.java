@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The usage help at the default width of 80 (no terminal): what a user reads first. */
 class HelpTest {
     private static final List<String> COMMANDS = List.of("demo", "index", "batch", "sync", "export", "re-render",
-            "status", "sync-deleted", "run", "replay", "bench");
+            "status", "sync-deleted", "run", "replay", "bench", "serve", "relations");
 
     private static String help(String... args) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();

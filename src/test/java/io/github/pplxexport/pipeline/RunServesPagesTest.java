@@ -22,6 +22,23 @@ class RunServesPagesTest {
     @TempDir
     Path tmp;
 
+    static java.util.Optional<String> fetch(HttpClient http, int port, String path) {
+        try {
+            return java.util.Optional.of(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+                    HttpResponse.BodyHandlers.ofString()).body());
+        } catch (Exception notYet) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    static void pause(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Test
     void theSyncedThreadsAppearInTheLibraryWhileRunRuns() throws Exception {
         int port;
@@ -31,25 +48,12 @@ class RunServesPagesTest {
         AtomicReference<String> library = new AtomicReference<>("");
         AtomicReference<String> health = new AtomicReference<>("");
         HttpClient http = HttpClient.newHttpClient();
+        // polls the pages and the health check of the one server until the synced threads are listed
         Thread probe = new Thread(() -> {
-            long end = System.currentTimeMillis() + 60_000;
-            while (System.currentTimeMillis() < end && !library.get().contains("\"total\":4")) {
-                try {
-                    library.set(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/threads")).build(),
-                            HttpResponse.BodyHandlers.ofString()).body());
-                    String h = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/observe/health")).build(),
-                            HttpResponse.BodyHandlers.ofString()).body();
-                    if (!health.get().contains("UP")) {
-                        health.set(h);
-                    }
-                    Thread.sleep(50);
-                } catch (Exception notYet) {
-                    try {
-                        Thread.sleep(100);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
+            for (long end = System.currentTimeMillis() + 60_000; System.currentTimeMillis() < end
+                    && !library.get().contains("\"total\":4"); pause(50)) {
+                fetch(http, port, "/api/threads").ifPresent(library::set);
+                fetch(http, port, "/observe/health").filter(h -> !health.get().contains("UP")).ifPresent(health::set);
             }
         });
         try (LiveLibrary lib = LiveLibrary.of(tmp).serve()) {

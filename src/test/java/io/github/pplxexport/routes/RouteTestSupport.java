@@ -7,6 +7,8 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.camel.PplxBeans;
 import io.github.pplxexport.camel.ReRenderBeans;
+import io.github.pplxexport.camel.SearchBeans;
+import io.github.pplxexport.camel.ServeBeans;
 import io.github.pplxexport.json.PyJson;
 import org.apache.camel.main.MainConfigurationProperties;
 import org.apache.camel.test.junit5.CamelContextConfiguration;
@@ -63,7 +65,8 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
     @Override
     protected void configure(MainConfigurationProperties main) {
         // the routes come from application.properties (classpath:routes/*.camel.yaml), the beans from here
-        main.setConfigurationClasses(PplxBeans.class.getName() + "," + ReRenderBeans.class.getName());
+        main.setConfigurationClasses(PplxBeans.class.getName() + "," + ReRenderBeans.class.getName()
+                + "," + SearchBeans.class.getName() + "," + ServeBeans.class.getName());
     }
 
     @Override
