@@ -104,6 +104,7 @@ public class ServeCommand implements Callable<Integer> {
         if ("0".equals(props.get("pplx.serve.port"))) {
             props.put("pplx.serve.port", String.valueOf(freePort(h)));
         }
+        warmUp(root);
         try (PplxRuntime runtime = PplxRuntime.startServe(parent.global.routes, props)) {
             StopSignals.stopWith(runtime::abort);
             ServeCatchUp catchUp = runtime.context().getRegistry().lookupByNameAndType("serveCatchUp", ServeCatchUp.class);
@@ -125,6 +126,24 @@ public class ServeCommand implements Callable<Integer> {
             }
         }
         return Outcome.stopped("serve ended", null);
+    }
+
+    /**
+     * Loads what the first page needs (Lucene's reader and query classes, the Markdown renderer) on another core
+     * while Camel starts, so the first page does not wait for it: the start to the first page is what a user sees.
+     */
+    private static void warmUp(Path root) {
+        Thread t = new Thread(() -> {
+            try (SearchIndex index = SearchIndex.open(root)) {
+                index.list(io.github.pplxexport.search.ThreadFilter.NONE, 1, 1);
+                index.search("warm", io.github.pplxexport.search.ThreadFilter.NONE, 1, 1);
+                new io.github.pplxexport.browse.MarkdownHtml().render("# a\n\n$x$ | b |\n|---|\n| c |\n");
+            } catch (Exception | LinkageError e) {
+                // only a head start: the pages load the same classes themselves
+            }
+        }, "pplx-serve-warm-up");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** A port that is free now on {@code host} (for --port 0). */

@@ -27,6 +27,8 @@ final class SampleServer implements AutoCloseable {
     final Path archive;
     final int port;
     final PplxRuntime runtime;
+    /** The token the server requires (sent by {@link #get(String)}), or null. */
+    final String token;
     private final HttpClient http = HttpClient.newHttpClient();
 
     SampleServer(Path tmp, Map<String, String> extra) throws IOException {
@@ -36,6 +38,7 @@ final class SampleServer implements AutoCloseable {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
+        token = extra.get("pplx.serve.token");
         Map<String, String> props = new HashMap<>(extra);
         props.put("pplx.archive.root", archive.toString());
         props.put("pplx.serve.port", String.valueOf(port));
@@ -84,7 +87,7 @@ final class SampleServer implements AutoCloseable {
     }
 
     HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
-        return get(pathAndQuery, Map.of());
+        return get(pathAndQuery, token == null ? Map.of() : Map.of(Access.HEADER, token));
     }
 
     HttpResponse<String> get(String pathAndQuery, Map<String, String> headers) throws IOException, InterruptedException {

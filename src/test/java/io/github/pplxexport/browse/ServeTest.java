@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The serve pipeline over HTTP on 127.0.0.1: pages, search, the JSON API, and what it refuses. */
 class ServeTest {
     static final ObjectMapper JSON = new ObjectMapper();
+    static final String TOKEN = "a-token-of-24-characters";
 
     @TempDir
     static java.nio.file.Path tmp;
@@ -30,7 +31,7 @@ class ServeTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = new SampleServer(tmp, Map.of());
+        server = new SampleServer(tmp, Map.of("pplx.serve.token", TOKEN));
     }
 
     @AfterAll
@@ -156,6 +157,25 @@ class ServeTest {
         HttpResponse<String> asset = server.get("/t/" + SampleServer.HOSTILE_UUID + "/assets/files/page.html");
         assertTrue(asset.headers().firstValue("Content-Type").orElseThrow().startsWith("text/plain"), "an HTML asset is text");
         assertTrue(server.get("/search?q=" + q("<script>")).body().contains("&lt;script&gt;"));
+    }
+
+    @Test
+    void aTokenIsRequiredOnceItIsSet() throws Exception {
+        assertEquals(401, server.get("/", Map.of()).statusCode(), "no token");
+        assertEquals(401, server.get("/api/search?q=x", Map.of(Access.HEADER, "wrong-token-of-24-chars!")).statusCode());
+        assertEquals(401, server.get("/static/app.css", Map.of()).statusCode());
+        HttpResponse<String> once = server.get("/?token=" + TOKEN, Map.of());
+        assertEquals(200, once.statusCode());
+        String cookie = once.headers().firstValue("Set-Cookie").orElseThrow();
+        assertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), cookie);
+        assertEquals(200, server.get("/search?q=csv", Map.of("Cookie", cookie.split(";")[0])).statusCode(), "then the cookie");
+        assertEquals(null, Access.refusal("127.0.0.1", ""));
+        assertTrue(Access.refusal("0.0.0.0", "").contains("needs --token"));
+        assertTrue(Access.refusal("192.168.1.5", null).contains("needs --token"));
+        assertEquals(null, Access.refusal("0.0.0.0", TOKEN));
+        assertTrue(Access.refusal("0.0.0.0", "short").contains("16"));
+        assertEquals(2, io.github.pplxexport.cli.PplxExportCli.execute("serve", "--out", server.archive.toString(), "--host", "0.0.0.0"),
+                "refused before anything listens");
     }
 
     @Test

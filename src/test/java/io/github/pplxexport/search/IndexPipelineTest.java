@@ -75,7 +75,8 @@ class IndexPipelineTest {
         // changes the index has not seen yet
         for (int i = 0; i < 5; i++) {
             Path conv = dirEndingWith(out, "-" + (i * 9)).resolve("conversation.md");
-            Files.writeString(conv, "# changed\n\nquetzalcoatlus " + i + "\n", StandardCharsets.UTF_8);
+            Files.writeString(conv, "# changed\n\n## Turn 1 — x\n\n### Query\nquetzalcoatlus " + i + "\n\n### Answer\nok\n",
+                    StandardCharsets.UTF_8);
         }
         // a rebuild in another process, killed in the middle of its work, while it holds the write lock
         try (ChildJvm.Running child = ChildJvm.start(tmp, "serve", "--out", out.toString(), "--reindex", "--index-only");
