@@ -56,6 +56,10 @@ public class ServeCommand implements Callable<Integer> {
     @Option(names = "--index-only", description = "Bring the search index up to date (or rebuild it with --reindex), then exit.")
     boolean indexOnly;
 
+    @Option(names = "--check", description = "Start, fetch the library, a search and a thread page from the server itself,"
+            + " print their times, and exit (1 if one failed).")
+    boolean check;
+
     @Mixin
     GlobalOptions.Archive archive;
     @Mixin
@@ -120,6 +124,9 @@ public class ServeCommand implements Callable<Integer> {
                 // the index opens as it is; what changed since the last run is indexed while pages are served
                 runtime.context().createProducerTemplate().asyncSendBody("direct:serve-catch-up", null);
             }
+            if (check) {
+                return selfCheck(url, t);
+            }
             out.info("[serve] {} at {}{} (Ctrl-C stops)", root, url, t.isBlank() ? "" : " (token required)");
             while (StopSignals.received().isEmpty() && !runtime.context().isStopping()) {
                 Thread.sleep(200);
@@ -144,6 +151,39 @@ public class ServeCommand implements Callable<Integer> {
         }, "pplx-serve-warm-up");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** {@code --check}: the pages a user opens first, fetched from the running server; also the class-data training run. */
+    private static int selfCheck(String url, String token) throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.util.function.Function<String, java.net.http.HttpResponse<String>> get = path -> {
+            java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + path));
+            if (!token.isBlank()) {
+                b.header(Access.HEADER, token);
+            }
+            try {
+                return http.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        };
+        String api = get.apply("api/threads").body();
+        java.util.regex.Matcher first = java.util.regex.Pattern.compile("\"url\":\"/([^\"]+)\"").matcher(api);
+        java.util.List<String> paths = new java.util.ArrayList<>(java.util.List.of("", "search?q=the", "static/app.css"));
+        if (first.find()) {
+            paths.add(first.group(1));
+        }
+        boolean ok = true;
+        for (String path : paths) {
+            long t0 = System.nanoTime();
+            int status = get.apply(path).statusCode();
+            ok &= status == 200;
+            System.out.printf(java.util.Locale.ROOT, "serve --check: /%s %d in %d ms%n", path, status, (System.nanoTime() - t0) / 1_000_000);
+        }
+        return ok ? PplxExportCli.EXIT_OK : PplxExportCli.EXIT_THREADS_FAILED;
     }
 
     /** A port that is free now on {@code host} (for --port 0). */

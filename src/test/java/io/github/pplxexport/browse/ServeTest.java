@@ -179,6 +179,22 @@ class ServeTest {
     }
 
     @Test
+    void whatAnotherProcessWritesIsServedWhileServeRuns() throws Exception {
+        java.nio.file.Path etags;
+        try (var found = java.nio.file.Files.find(server.archive, 3, (p, a) -> p.getFileName().toString().endsWith("_b2a69fad"))) {
+            etags = found.findFirst().orElseThrow();
+        }
+        java.nio.file.Path raw = etags.resolve("raw_entries.json");
+        java.nio.file.Files.writeString(raw, java.nio.file.Files.readString(raw).replace("opaque version identifier",
+                "opaque axolotlwombat identifier"));
+        // a re-render in another JVM, beside the serve: its index step writes (the write lock is free), serve reads
+        var result = io.github.pplxexport.testkit.ChildJvm.run(server.archive.getParent(), "re-render", "--out", server.archive.toString());
+        assertEquals(0, result.exit(), result.toString());
+        Thread.sleep(600); // past the readers' refresh interval
+        assertEquals("b2a69fad", first("axolotlwombat"));
+    }
+
+    @Test
     void readOnly() throws Exception {
         var req = java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.base() + "/"))
                 .POST(java.net.http.HttpRequest.BodyPublishers.ofString("x")).build();
