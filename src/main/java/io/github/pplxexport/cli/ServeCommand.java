@@ -36,6 +36,8 @@ import java.util.concurrent.Callable;
                 "  java -jar target/pplx-export.jar serve --host 0.0.0.0 --token \"$(openssl rand -hex 16)\"",
                 "  curl -s 'http://127.0.0.1:8787/api/search?q=西湖'"})
 public class ServeCommand implements Callable<Integer> {
+    static final long START_CATCH_UP_DELAY_MS = 2000;
+
     @ParentCommand
     PplxExportCli parent;
 
@@ -121,8 +123,18 @@ public class ServeCommand implements Callable<Integer> {
                 out.info("[serve] building the search index of {} …", root);
                 catchUp.run(reindex); // says what it did
             } else {
-                // the index opens as it is; what changed since the last run is indexed while pages are served
-                runtime.context().createProducerTemplate().asyncSendBody("direct:serve-catch-up", null);
+                // the index opens as it is; what changed since the last run is indexed while pages are served, from a
+                // moment after the start (walking a large archive would compete with the first page for the cores)
+                Thread later = new Thread(() -> {
+                    try {
+                        Thread.sleep(START_CATCH_UP_DELAY_MS);
+                        runtime.context().createProducerTemplate().sendBody("direct:serve-catch-up", null);
+                    } catch (InterruptedException | RuntimeException e) {
+                        // stopped meanwhile: the next catch-up does it
+                    }
+                }, "pplx-serve-start-catch-up");
+                later.setDaemon(true);
+                later.start();
             }
             if (check) {
                 return selfCheck(url, t);

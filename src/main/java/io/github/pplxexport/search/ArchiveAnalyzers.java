@@ -24,16 +24,24 @@ public final class ArchiveAnalyzers {
     /** Fields matched as whole values (case folded): {@code mode:council}, {@code account:bob}, {@code space:…}. */
     static final String[] KEYWORD_FIELDS = {IndexFields.MODE, IndexFields.ACCOUNT, IndexFields.SPACE, IndexFields.UUID};
 
+    /** Analyzers are thread-safe and keep their token streams per thread: one of each serves every request. */
+    private static final Analyzer INDEX = text(true);
+    private static final Analyzer QUERY = makeQuery();
+
     private ArchiveAnalyzers() {
     }
 
     /** The analyzer of indexed text: words, and CJK bigrams plus single characters. */
     public static Analyzer index() {
-        return text(true);
+        return INDEX;
     }
 
     /** The analyzer of a query: words and CJK bigrams; the keyword fields as one folded term. */
     public static Analyzer query() {
+        return QUERY;
+    }
+
+    private static Analyzer makeQuery() {
         Analyzer keyword = new Analyzer() {
             @Override
             protected TokenStreamComponents createComponents(String fieldName) {

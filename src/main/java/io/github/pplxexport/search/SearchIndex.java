@@ -71,7 +71,8 @@ public final class SearchIndex implements Closeable {
     static final String FORMAT = "1";
     static final String FORMAT_KEY = "pplx.format";
     public static final String DIR = "index/search";
-    private static final int SNIPPET_CHARS = 100_000;
+    /** How far into each field a snippet is looked for. */
+    private static final int SNIPPET_CHARS = 30_000;
     private static final long DAY_MS = 86_400_000L;
 
     private static final FieldType TEXT = new FieldType();
@@ -364,6 +365,10 @@ public final class SearchIndex implements Closeable {
             UnifiedHighlighter highlighter = new UnifiedHighlighter.Builder(s, ArchiveAnalyzers.index())
                     .withFormatter(new DefaultPassageFormatter("<mark>", "</mark>", " … ", true))
                     .withMaxLength(SNIPPET_CHARS)
+                    // passages are lines (Markdown paragraphs, list items), cut near 200 characters: found by scanning
+                    // for line ends, where a sentence iterator over long answers costs most of a search
+                    .withBreakIterator(() -> org.apache.lucene.search.uhighlight.LengthGoalBreakIterator.createClosestToLength(
+                            new org.apache.lucene.search.uhighlight.CustomSeparatorBreakIterator('\n'), 200, 0.5f))
                     .withMaxNoHighlightPassages(0)
                     .build();
             String[] fields = IndexFields.TEXT;
