@@ -134,7 +134,12 @@ public final class SearchIndex implements Closeable {
             IndexWriterConfig config = new IndexWriterConfig(ArchiveAnalyzers.index())
                     .setOpenMode(create ? IndexWriterConfig.OpenMode.CREATE : IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
                     .setCommitOnClose(true)
-                    .setRAMBufferSizeMB(32);
+                    .setRAMBufferSizeMB(create ? 64 : 16);
+            if (create) {
+                // a rebuild writes a few large segments once and merges none of them (a merge would copy the whole
+                // index again); later writes add small segments, which the default policy merges among themselves
+                config.setMergePolicy(org.apache.lucene.index.NoMergePolicy.INSTANCE).setUseCompoundFile(false);
+            }
             try {
                 return new Writer(new IndexWriter(directory, config));
             } catch (LockObtainFailedException e) {
