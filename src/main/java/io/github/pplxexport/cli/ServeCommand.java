@@ -110,6 +110,14 @@ public class ServeCommand implements Callable<Integer> {
         if ("0".equals(props.get("pplx.serve.port"))) {
             props.put("pplx.serve.port", String.valueOf(freePort(h)));
         }
+        // one line now, rather than the HTTP server's stack trace after the start
+        String p = props.getOrDefault("pplx.serve.port", "8787");
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new java.net.InetSocketAddress(java.net.InetAddress.getByName(h), Integer.parseInt(p)));
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            throw new UsageException("cannot listen on " + h + ":" + p + " (" + (e.getMessage() == null ? e : e.getMessage()) + ")");
+        }
         warmUp(root);
         try (PplxRuntime runtime = PplxRuntime.startServe(parent.global.routes, props)) {
             StopSignals.stopWith(runtime::abort);

@@ -176,6 +176,8 @@ class ServeTest {
         assertTrue(Access.refusal("0.0.0.0", "short").contains("16"));
         assertEquals(2, io.github.pplxexport.cli.PplxExportCli.execute("serve", "--out", server.archive.toString(), "--host", "0.0.0.0"),
                 "refused before anything listens");
+        assertEquals(2, io.github.pplxexport.cli.PplxExportCli.execute("serve", "--out", server.archive.toString(), "--port",
+                String.valueOf(server.port)), "a port in use is one line and exit 2");
     }
 
     @Test
