@@ -31,9 +31,15 @@ public final class PplxRuntime implements AutoCloseable {
     /** The shipped routes, packaged in the jar. */
     public static final String SHIPPED_ROUTES = "classpath:routes/*.camel.yaml";
     /** What offline commands load: the re-render routes only. */
-    public static final String OFFLINE_ROUTES = "classpath:routes/re-render.camel.yaml";
+    public static final String OFFLINE_ROUTES = "classpath:routes/re-render.camel.yaml,classpath:routes/search-index.camel.yaml";
+    /** What serve loads: the web app's routes and the index step. */
+    public static final String SERVE_ROUTES = "classpath:routes/serve.camel.yaml,classpath:routes/search-index.camel.yaml";
 
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
+
+    /** The bean configurations of the whole pipeline (every shipped route's beans); route tests bind the same. */
+    public static final java.util.List<Class<? extends org.apache.camel.CamelConfiguration>> PIPELINE_BEANS = java.util.List.of(PplxBeans.class, ReRenderBeans.class,
+            AskBeans.class, AccountBeans.class, SearchBeans.class, ServeBeans.class);
 
     private final Main main;
     private final ProducerTemplate producer;
@@ -51,10 +57,7 @@ public final class PplxRuntime implements AutoCloseable {
     public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans) {
         Main main = new Main();
         main.configure().withRoutesIncludePattern(SHIPPED_ROUTES);
-        main.configure().addConfiguration(PplxBeans.class);
-        main.configure().addConfiguration(ReRenderBeans.class);
-        main.configure().addConfiguration(AskBeans.class);
-        main.configure().addConfiguration(AccountBeans.class);
+        PIPELINE_BEANS.forEach(main.configure()::addConfiguration);
         return start(main, routesDir, properties, beans);
     }
 
@@ -65,10 +68,22 @@ public final class PplxRuntime implements AutoCloseable {
     public static PplxRuntime startOffline(Path routesDir, Map<String, String> properties) {
         Main main = new Main();
         main.configure().addConfiguration(ReRenderBeans.class);
+        main.configure().addConfiguration(SearchBeans.class);
         Map<String, String> offline = new java.util.LinkedHashMap<>(properties);
         // a camel.main.* key in application.properties wins over code, so the pattern goes in as an override
         offline.putIfAbsent("camel.main.routes-include-pattern", OFFLINE_ROUTES);
         return start(main, routesDir, offline, Map.of());
+    }
+
+    /** Camel Main for serve: the web app on Camel's HTTP server, the index catch-up; no API client, no export routes. */
+    public static PplxRuntime startServe(Path routesDir, Map<String, String> properties) {
+        Main main = new Main();
+        main.configure().addConfiguration(SearchBeans.class);
+        main.configure().addConfiguration(ServeBeans.class);
+        Map<String, String> serve = new java.util.LinkedHashMap<>(properties);
+        serve.putIfAbsent("camel.main.routes-include-pattern", SERVE_ROUTES);
+        serve.put("pplx.serve.enabled", "true");
+        return start(main, routesDir, serve, Map.of());
     }
 
     private static PplxRuntime start(Main main, Path routesDir, Map<String, String> properties, Map<String, Object> beans) {

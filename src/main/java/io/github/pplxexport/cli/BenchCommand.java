@@ -38,6 +38,11 @@ public class BenchCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
 
+    @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "serve",
+            description = "serve: benchmark the web app instead (docs/serving.md): index build against re-render, one"
+                    + " thread's index step, start to first page, 1,000 mixed requests, peak RSS; default 10,000 threads.")
+    String what;
+
     @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "0,1000",
             description = "Archive size(s), e.g. 0,1000,10000 (0: an empty archive, i.e. start-up). Default 0,1000.")
     List<Integer> sizes;
@@ -76,14 +81,26 @@ public class BenchCommand implements Callable<Integer> {
             throw new UsageException("bench runs the packaged jar: start it with java -jar target/pplx-export.jar bench");
         }
         int largest = sizes.stream().mapToInt(Integer::intValue).max().orElse(0);
+        long need = "serve".equals(what) ? Math.max(largest, 10_000) * 600_000L : largest * 400_000L;
         Path scratch = scratchDir != null ? Files.createDirectories(scratchDir).toAbsolutePath()
-                : Benchmark.defaultScratch(largest * 400_000L);
+                : Benchmark.defaultScratch(need);
         try {
             Path source = from != null ? from.toAbsolutePath() : SampleArchive.locate(scratch);
             System.out.printf("bench: %d cores, java %s, scratch %s, threads from %s, load %.2f%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), scratch, source,
                     Benchmark.loadAverage());
             String java = ProcessHandle.current().info().command().orElse("java");
+            if ("serve".equals(what)) {
+                int n = sizes.equals(List.of(0, 1000)) ? 10_000 : largest;
+                io.github.pplxexport.sample.ServeBenchmark.Figures f =
+                        new io.github.pplxexport.sample.ServeBenchmark(jar, java, scratch).run(source, n);
+                System.out.println();
+                System.out.print(f.table());
+                return f.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
+            }
+            if (what != null) {
+                throw new UsageException("bench: unknown mode '" + what + "' (the one mode is: serve)");
+            }
             Benchmark bench = new Benchmark(jar, java, jvmOptions, scratch);
             List<Benchmark.Result> results = new ArrayList<>();
             for (int n : sizes) {

@@ -56,6 +56,8 @@ public class PplxExportCli implements Runnable {
             SpacesCommand.class,
             SyncSpaceCommand.class,
             UsageBackfillCommand.class,
+            ServeCommand.class,
+            RelationsCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;

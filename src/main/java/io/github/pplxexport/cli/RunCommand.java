@@ -21,10 +21,11 @@ import java.util.concurrent.TimeUnit;
  * progress stops at once; the state is saved after every thread).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Service mode: scheduled sync; health and metrics over HTTP.",
+        header = "Service mode: scheduled sync; health, metrics, pages over HTTP.",
         description = "Keeps running: an incremental sync on a Quartz cron schedule (--cron or pplx.schedule.cron,"
                 + " default 03:17 daily; never two at once), health at /observe/health and Prometheus metrics at"
-                + " /observe/metrics on 127.0.0.1:8080 (pplx.management.host, pplx.management.port)."
+                + " /observe/metrics on 127.0.0.1:8080 (pplx.management.host, pplx.management.port), and the pages of"
+                + " serve on 127.0.0.1:8787 (pplx.serve.host, pplx.serve.port, pplx.serve.token)."
                 + " Stops on Ctrl-C or SIGTERM.",
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt run --cron '0 0/30 * * * ?'",
@@ -53,6 +54,18 @@ public class RunCommand implements Callable<Integer> {
         Logging.configure(parent.global, "run");
         Map<String, String> flags = new HashMap<>(pacing.properties());
         flags.put("pplx.schedule.enabled", "true");
+        flags.put("pplx.serve.enabled", "true"); // the web app beside the syncs (docs/serving.md)
+        // one HTTP server: the pages share the management server's address and port unless set apart with -D
+        Map<String, String> given = parent.global.properties(Map.of());
+        flags.put("pplx.serve.port", given.getOrDefault("pplx.serve.port", "{{pplx.management.port}}"));
+        flags.put("pplx.serve.host", given.getOrDefault("pplx.serve.host", "{{pplx.management.host}}"));
+        Map<String, String> serving = parent.global.properties(flags);
+        String refusal = io.github.pplxexport.browse.Access.refusal(
+                given.getOrDefault("pplx.serve.host", given.getOrDefault("pplx.management.host", "127.0.0.1")),
+                serving.getOrDefault("pplx.serve.token", ""));
+        if (refusal != null) {
+            throw new UsageException(refusal.replace("--host", "pplx.serve.host").replace("--token", "pplx.serve.token"));
+        }
         flags.put("pplx.run.max-syncs", String.valueOf(maxSyncs));
         if (cron != null) {
             flags.put("pplx.schedule.cron", cron);
@@ -67,7 +80,10 @@ public class RunCommand implements Callable<Integer> {
             syncs = runtime.context().getRegistry().lookupByNameAndType("scheduledSync", ScheduledSync.class);
             log.info("[run] {}", runtime.context().resolvePropertyPlaceholders("scheduled sync '{{pplx.schedule.cron}}'"
                     + " for account " + account + " into {{pplx.archive.root}}; health"
-                    + " http://{{camel.management.host}}:{{camel.management.port}}/observe/health, metrics /observe/metrics"));
+                    + " http://{{camel.management.host}}:{{camel.management.port}}/observe/health, metrics /observe/metrics;"
+                    + " pages http://{{pplx.serve.host}}:{{pplx.serve.port}}/"));
+            // the search index level with the archive, while the pages are served
+            runtime.context().createProducerTemplate().asyncSendBody("direct:serve-catch-up", null);
             // until the run limit, or a signal (which stops the context: a sync in progress ends at once)
             while (StopSignals.received().isEmpty() && !runtime.context().isStopping() && !syncs.awaitLimit(200, TimeUnit.MILLISECONDS)) {
                 Thread.onSpinWait();

@@ -31,6 +31,8 @@ public final class Launcher {
     /** {@code -Dpplx.cds.dump=true}: write the class-data archive at the child's exit (the build does this). */
     static final String CDS_DUMP_PROPERTY = "pplx.cds.dump";
     static final String MAIN = "io.github.pplxexport.cli.PplxExportCli";
+    /** The command whose class-data archive is {@code pplx-export-serve.jsa}. */
+    static final String SERVE = "serve";
 
     /** The tuned JVM options; a user's own options come after them, so the user's win. */
     static final List<String> JVM_OPTIONS = List.of(
@@ -93,7 +95,9 @@ public final class Launcher {
                 cmd.add(o);
             }
         }
-        Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", "") + ".jsa");
+        // serve loads other classes (the HTTP server, Lucene) than the pipeline: it has a class-data archive of its own
+        String suffix = List.of(args).contains(SERVE) ? "-" + SERVE : "";
+        Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", "") + suffix + ".jsa");
         if (Boolean.getBoolean(CDS_DUMP_PROPERTY)) {
             cmd.add("-XX:ArchiveClassesAtExit=" + archive);
         } else if (Files.isRegularFile(archive)) {

@@ -1,8 +1,5 @@
 package io.github.pplxexport.pipeline;
 
-import io.github.pplxexport.camel.AskBeans;
-import io.github.pplxexport.camel.PplxBeans;
-import io.github.pplxexport.camel.ReRenderBeans;
 import io.github.pplxexport.replay.FaultPlan;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
@@ -59,8 +56,8 @@ class ScheduledAskTest extends CamelMainTestSupport {
 
     @Override
     protected void configure(MainConfigurationProperties main) {
-        main.setConfigurationClasses(PplxBeans.class.getName() + "," + ReRenderBeans.class.getName() + ","
-                + AskBeans.class.getName());
+        main.setConfigurationClasses(io.github.pplxexport.camel.PplxRuntime.PIPELINE_BEANS.stream()
+                .map(Class::getName).collect(java.util.stream.Collectors.joining(",")));
     }
 
     @Override

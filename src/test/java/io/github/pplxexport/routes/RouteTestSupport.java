@@ -5,8 +5,6 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.github.pplxexport.archive.FileTrees;
-import io.github.pplxexport.camel.PplxBeans;
-import io.github.pplxexport.camel.ReRenderBeans;
 import io.github.pplxexport.json.PyJson;
 import org.apache.camel.main.MainConfigurationProperties;
 import org.apache.camel.test.junit5.CamelContextConfiguration;
@@ -63,9 +61,8 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
     @Override
     protected void configure(MainConfigurationProperties main) {
         // the routes come from application.properties (classpath:routes/*.camel.yaml), the beans from here
-        main.setConfigurationClasses(PplxBeans.class.getName() + "," + ReRenderBeans.class.getName() + ","
-                + io.github.pplxexport.camel.AskBeans.class.getName() + ","
-                + io.github.pplxexport.camel.AccountBeans.class.getName());
+        main.setConfigurationClasses(io.github.pplxexport.camel.PplxRuntime.PIPELINE_BEANS.stream()
+                .map(Class::getName).collect(java.util.stream.Collectors.joining(",")));
     }
 
     @Override

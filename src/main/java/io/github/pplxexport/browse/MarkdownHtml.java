@@ -1,0 +1,279 @@
+package io.github.pplxexport.browse;
+
+import org.commonmark.Extension;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.CustomNode;
+import org.commonmark.node.Heading;
+import org.commonmark.node.HtmlBlock;
+import org.commonmark.node.HtmlInline;
+import org.commonmark.node.Link;
+import org.commonmark.node.Node;
+import org.commonmark.node.Text;
+import org.commonmark.parser.Parser;
+import org.commonmark.parser.beta.InlineContentParser;
+import org.commonmark.parser.beta.InlineContentParserFactory;
+import org.commonmark.parser.beta.InlineParserState;
+import org.commonmark.parser.beta.ParsedInline;
+import org.commonmark.parser.beta.Position;
+import org.commonmark.parser.beta.Scanner;
+import org.commonmark.renderer.NodeRenderer;
+import org.commonmark.renderer.html.HtmlNodeRendererContext;
+import org.commonmark.renderer.html.HtmlRenderer;
+import org.commonmark.renderer.html.HtmlWriter;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The archive's Markdown as HTML for the browser: CommonMark with GFM tables, the math left for KaTeX to typeset,
+ * and the archive's text treated as untrusted. Raw HTML in it is shown as text, except the {@code <details>} /
+ * {@code <summary>} blocks the renderer itself writes around workflow steps (matched exactly, the summary's text
+ * escaped); link targets other than http(s) and mailto are dropped ({@code javascript:} never reaches the page);
+ * links open with {@code rel="noopener noreferrer nofollow"}. Turn headings get anchors ({@code #turn-3}).
+ */
+public final class MarkdownHtml {
+    private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
+    private static final Pattern TURN = Pattern.compile("^Turn (\\d+)\\b");
+    private static final Pattern DETAILS_OPEN = Pattern.compile("\\A<details>\\s*\\n?(?:<summary>(.*?)</summary>)?\\s*\\z", Pattern.DOTALL);
+    private static final Pattern DETAILS_CLOSE = Pattern.compile("\\A</details>\\s*\\z");
+
+    private final Parser parser = Parser.builder()
+            .extensions(EXTENSIONS)
+            .customInlineContentParserFactory(new MathParserFactory())
+            .build();
+    private final HtmlRenderer renderer = HtmlRenderer.builder()
+            .extensions(EXTENSIONS)
+            .sanitizeUrls(true)
+            .urlSanitizer(new SafeUrls())
+            .nodeRendererFactory(RawHtml::new)
+            .nodeRendererFactory(MathRenderer::new)
+            .attributeProviderFactory(c -> MarkdownHtml::attributes)
+            .build();
+
+    /**
+     * A conversation.md without its first lines (the {@code # title} and the {@code > mode | author | turns | citations}
+     * line): the page shows them in its own header.
+     */
+    public static String body(String conversation) {
+        String s = conversation;
+        if (s.startsWith("# ")) {
+            int nl = s.indexOf('\n');
+            s = nl < 0 ? "" : s.substring(nl + 1);
+            String rest = s.stripLeading();
+            if (rest.startsWith("> ")) {
+                int end = rest.indexOf('\n');
+                s = end < 0 ? "" : rest.substring(end + 1);
+            }
+        }
+        return s;
+    }
+
+    public String render(String markdown) {
+        Node doc = parser.parse(markdown);
+        StringBuilder out = new StringBuilder(markdown.length() + markdown.length() / 2);
+        renderer.render(doc, out);
+        return out.toString();
+    }
+
+    private static void attributes(Node node, String tag, Map<String, String> attrs) {
+        if (node instanceof Link) {
+            attrs.put("rel", "noopener noreferrer nofollow");
+        } else if (node instanceof Heading h && h.getFirstChild() instanceof Text t) {
+            Matcher m = TURN.matcher(t.getLiteral());
+            if (m.find()) {
+                attrs.put("id", "turn-" + m.group(1));
+                attrs.put("class", "turn");
+            } else if (t.getNext() == null && (t.getLiteral().equals("Query") || t.getLiteral().equals("Answer"))) {
+                attrs.put("class", t.getLiteral().equals("Query") ? "query" : "answer");
+            }
+        }
+    }
+
+    /** Link and image targets: http(s), mailto and relative ones; anything else (javascript:, data:, …) becomes empty. */
+    private static final class SafeUrls implements org.commonmark.renderer.html.UrlSanitizer {
+        private static final Pattern SCHEME = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*):");
+
+        @Override
+        public String sanitizeLinkUrl(String url) {
+            String u = url.strip();
+            Matcher m = SCHEME.matcher(u);
+            if (!m.find()) {
+                return u; // relative (#turn-2, report.md)
+            }
+            String scheme = m.group(1).toLowerCase(java.util.Locale.ROOT);
+            return scheme.equals("http") || scheme.equals("https") || scheme.equals("mailto") ? u : "";
+        }
+
+        @Override
+        public String sanitizeImageUrl(String url) {
+            return sanitizeLinkUrl(url);
+        }
+    }
+
+    /** Raw HTML as text, but for the renderer's {@code <details>} blocks; unclosed ones are closed at the end. */
+    private static final class RawHtml implements NodeRenderer {
+        private final HtmlWriter html;
+        private final HtmlNodeRendererContext context;
+        private int open;
+
+        RawHtml(HtmlNodeRendererContext context) {
+            this.context = context;
+            this.html = context.getWriter();
+        }
+
+        @Override
+        public Set<Class<? extends Node>> getNodeTypes() {
+            return Set.of(HtmlBlock.class, HtmlInline.class, org.commonmark.node.Document.class);
+        }
+
+        @Override
+        public void render(Node node) {
+            if (node instanceof org.commonmark.node.Document) {
+                for (Node n = node.getFirstChild(); n != null; ) {
+                    Node next = n.getNext();
+                    context.render(n);
+                    n = next;
+                }
+                while (open > 0) {
+                    html.raw("</details>\n");
+                    open--;
+                }
+                return;
+            }
+            String literal = node instanceof HtmlBlock b ? b.getLiteral() : ((HtmlInline) node).getLiteral();
+            if (node instanceof HtmlBlock) {
+                Matcher m = DETAILS_OPEN.matcher(literal);
+                if (m.matches()) {
+                    open++;
+                    html.raw("<details>");
+                    if (m.group(1) != null) {
+                        html.raw("<summary>");
+                        html.text(m.group(1).strip());
+                        html.raw("</summary>");
+                    }
+                    html.line();
+                    return;
+                }
+                if (DETAILS_CLOSE.matcher(literal).matches() && open > 0) {
+                    open--;
+                    html.raw("</details>");
+                    html.line();
+                    return;
+                }
+                html.tag("p", Map.of("class", "raw-html"));
+                html.text(literal.strip());
+                html.tag("/p");
+                html.line();
+                return;
+            }
+            html.text(literal);
+        }
+    }
+
+    /** A TeX formula, inline ({@code $…$}) or display ({@code $$…$$}). */
+    static final class MathNode extends CustomNode {
+        final String tex;
+        final boolean display;
+
+        MathNode(String tex, boolean display) {
+            this.tex = tex;
+            this.display = display;
+        }
+    }
+
+    /**
+     * {@code $$…$$} (also across lines of a paragraph) and {@code $…$}: an inline formula opens on a {@code $} not
+     * followed by a space and closes on a {@code $} not preceded by one nor followed by a digit ({@code $5 and $10}
+     * stay text). Code spans are parsed before this, so {@code `$x$`} stays code.
+     */
+    private static final class MathParserFactory implements InlineContentParserFactory {
+        @Override
+        public Set<Character> getTriggerCharacters() {
+            return Set.of('$');
+        }
+
+        @Override
+        public InlineContentParser create() {
+            return MarkdownHtml::parseMath;
+        }
+    }
+
+    private static ParsedInline parseMath(InlineParserState state) {
+        Scanner s = state.scanner();
+        Position start = s.position();
+        boolean display = s.next("$$");
+        if (!display) {
+            s.next();
+            char c = s.peek();
+            if (c == ' ' || c == '\n' || c == '\t' || c == Scanner.END || c == '$') {
+                s.setPosition(start);
+                return ParsedInline.none();
+            }
+        }
+        Position contentStart = s.position();
+        while (s.hasNext()) {
+            char c = s.peek();
+            if (c == '\\') {
+                s.next();
+                if (s.hasNext()) {
+                    s.next();
+                }
+                continue;
+            }
+            if (c == '`' && !display) {
+                break; // a code span starts: this $ was no formula ($5 and `$x$`)
+            }
+            if (c == '$') {
+                Position contentEnd = s.position();
+                if (display) {
+                    if (s.next("$$")) {
+                        String tex = s.getSource(contentStart, contentEnd).getContent();
+                        if (!tex.isBlank()) {
+                            return ParsedInline.of(new MathNode(tex.strip(), true), s.position());
+                        }
+                        break;
+                    }
+                    s.next();
+                    continue;
+                }
+                String tex = s.getSource(contentStart, contentEnd).getContent();
+                s.next();
+                char after = s.peek();
+                boolean spaceBefore = tex.endsWith(" ") || tex.endsWith("\n") || tex.endsWith("\t");
+                if (!spaceBefore && !Character.isDigit(after) && !tex.isEmpty()) {
+                    return ParsedInline.of(new MathNode(tex, false), s.position());
+                }
+                break;
+            }
+            s.next();
+        }
+        s.setPosition(start);
+        return ParsedInline.none();
+    }
+
+    /** The formula's TeX as text in a marked element; the page's script typesets it with KaTeX. */
+    private static final class MathRenderer implements NodeRenderer {
+        private final HtmlWriter html;
+
+        MathRenderer(HtmlNodeRendererContext context) {
+            this.html = context.getWriter();
+        }
+
+        @Override
+        public Set<Class<? extends Node>> getNodeTypes() {
+            return Set.of(MathNode.class);
+        }
+
+        @Override
+        public void render(Node node) {
+            MathNode m = (MathNode) node;
+            // a span either way: a display formula may sit inside a paragraph
+            html.tag("span", Map.of("class", m.display ? "math math-display" : "math math-inline"));
+            html.text(m.tex);
+            html.tag("/span");
+        }
+    }
+}
