@@ -56,37 +56,11 @@ public final class IndexCatchUp {
     public Result run(boolean rebuild, Duration wait) throws IOException {
         long t0 = System.nanoTime();
         boolean full = rebuild || !index.current();
-        Map<String, Long> stamps = full ? Map.of() : index.stamps();
-        Path archive = index.archive();
-        List<Path> todo = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        int dirs = 0;
-        for (Iterator<Path> it = ThreadDirs.walk(archive, 0); it.hasNext() && !stop.getAsBoolean(); ) {
-            Path dir = it.next();
-            if (!ThreadText.isThreadDir(dir)) {
-                continue;
-            }
-            dirs++;
-            String path = archive.relativize(dir).toString().replace('\\', '/');
-            seen.add(path);
-            Long indexed = stamps.get(path);
-            if (indexed == null || indexed != ThreadText.stamp(dir)) {
-                todo.add(dir);
-            }
-        }
+        Pass pass = new Pass(index.archive(), full ? Map.of() : index.stamps(), full, wait);
         List<String> gone = new ArrayList<>();
-        for (String path : stamps.keySet()) {
-            if (!seen.contains(path)) {
-                gone.add(path);
-            }
-        }
-        if (!full && todo.isEmpty() && gone.isEmpty()) {
-            return new Result(dirs, 0, 0, 0, false, (System.nanoTime() - t0) / 1_000_000);
-        }
-        AtomicInteger failed = new AtomicInteger();
-        try (SearchIndex.Writer w = index.writer(wait, full)) {
-            for (String path : gone) {
-                w.delete(path);
+        try {
+            if (full) {
+                pass.writer(); // a rebuild writes a new index even for an archive without threads
             }
             ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
                 Thread t = new Thread(r, "pplx-index");
@@ -95,21 +69,9 @@ public final class IndexCatchUp {
             });
             try {
                 List<Future<?>> done = new ArrayList<>();
-                int slice = Math.max(1, (todo.size() + workers - 1) / workers);
-                for (int from = 0; from < todo.size(); from += slice) {
-                    List<Path> part = todo.subList(from, Math.min(todo.size(), from + slice));
+                for (int i = 0; i < workers; i++) {
                     done.add(pool.submit(() -> {
-                        for (Path dir : part) {
-                            if (stop.getAsBoolean()) {
-                                return null;
-                            }
-                            try {
-                                w.update(ThreadText.read(archive, dir));
-                            } catch (IOException | RuntimeException e) {
-                                failed.incrementAndGet();
-                                LOG.warn("[index] {}: {}", archive.relativize(dir), cause(e));
-                            }
-                        }
+                        pass.work();
                         return null;
                     }));
                 }
@@ -120,17 +82,116 @@ public final class IndexCatchUp {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted");
             } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof IOException io) {
+                    throw io; // e.g. the index stayed busy: the caller tries again later
+                }
                 throw new IOException(cause(e.getCause()), e.getCause());
             } finally {
                 pool.shutdownNow();
             }
+            for (String path : pass.stamps.keySet()) {
+                if (!pass.seen.contains(path)) {
+                    gone.add(path);
+                }
+            }
             if (stop.getAsBoolean()) {
-                return new Result(dirs, 0, 0, failed.get(), full, (System.nanoTime() - t0) / 1_000_000);
+                return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), full, (System.nanoTime() - t0) / 1_000_000);
+            }
+            if (pass.w == null && gone.isEmpty()) {
+                return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), false, (System.nanoTime() - t0) / 1_000_000);
+            }
+            SearchIndex.Writer w = pass.writer();
+            for (String path : gone) {
+                w.delete(path);
             }
             w.commit();
+        } finally {
+            if (pass.w != null) {
+                pass.w.close(); // without the commit above (stopped, failed): nothing of this pass is kept
+            }
         }
         index.refresh(Duration.ZERO);
-        return new Result(dirs, todo.size() - failed.get(), gone.size(), failed.get(), full, (System.nanoTime() - t0) / 1_000_000);
+        return new Result(pass.dirs.get(), pass.indexed.get(), gone.size(), pass.failed.get(), full,
+                (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /**
+     * One catch-up's shared work: every worker takes the next dir of the walk (so the walk, the stamps and the reading
+     * all run on every core, and every worker is busy until the last dir), indexes it when its stamp changed, and at
+     * its end writes out a buffer of the index in its own thread rather than leaving them all to the commit. The
+     * writer, and with it the write lock, is taken at the first change: a catch-up that finds nothing to do takes
+     * no lock.
+     */
+    private final class Pass {
+        final Path archive;
+        final Map<String, Long> stamps;
+        final boolean full;
+        final Duration wait;
+        final Iterator<Path> walk;
+        final Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final AtomicInteger dirs = new AtomicInteger();
+        final AtomicInteger indexed = new AtomicInteger();
+        final AtomicInteger failed = new AtomicInteger();
+        volatile SearchIndex.Writer w;
+
+        Pass(Path archive, Map<String, Long> stamps, boolean full, Duration wait) {
+            this.archive = archive;
+            this.stamps = stamps;
+            this.full = full;
+            this.wait = wait;
+            this.walk = ThreadDirs.walk(archive, 0);
+        }
+
+        synchronized SearchIndex.Writer writer() throws IOException {
+            if (w == null) {
+                w = index.writer(wait, full);
+            }
+            return w;
+        }
+
+        private Path next() {
+            synchronized (walk) {
+                return walk.hasNext() ? walk.next() : null;
+            }
+        }
+
+        void work() throws IOException {
+            for (Path dir = next(); dir != null && !stop.getAsBoolean(); dir = next()) {
+                if (!ThreadText.isThreadDir(dir)) {
+                    continue;
+                }
+                dirs.incrementAndGet();
+                if (!full) {
+                    // a rebuild takes each stamp when it reads the dir
+                    String path = archive.relativize(dir).toString().replace('\\', '/');
+                    seen.add(path);
+                    Long before = stamps.get(path);
+                    if (before != null && before == ThreadText.stamp(dir)) {
+                        continue;
+                    }
+                }
+                IndexedThread t;
+                try {
+                    t = ThreadText.read(archive, dir);
+                } catch (IOException | RuntimeException e) {
+                    failed.incrementAndGet();
+                    LOG.warn("[index] {}: {}", archive.relativize(dir), cause(e));
+                    continue;
+                }
+                SearchIndex.Writer writer = writer(); // an index that stays busy ends the pass
+                try {
+                    writer.update(t);
+                    indexed.incrementAndGet();
+                } catch (IOException | RuntimeException e) {
+                    failed.incrementAndGet();
+                    LOG.warn("[index] {}: {}", archive.relativize(dir), cause(e));
+                }
+            }
+            SearchIndex.Writer open = w;
+            if (open != null && !stop.getAsBoolean()) {
+                open.flushBuffer();
+            }
+        }
     }
 
     static String cause(Throwable e) {

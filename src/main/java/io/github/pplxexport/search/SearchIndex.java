@@ -183,6 +183,11 @@ public final class SearchIndex implements Closeable {
             w.deleteDocuments(new Term(IndexFields.PATH, path));
         }
 
+        /** Writes one buffer of added documents out as a segment now, in this thread (not yet committed). */
+        void flushBuffer() throws IOException {
+            w.flushNextBuffer();
+        }
+
         /** Makes the changes durable and visible to every reader that refreshes. */
         public void commit() throws IOException {
             dirty = false;

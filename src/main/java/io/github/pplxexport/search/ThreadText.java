@@ -162,35 +162,49 @@ public final class ThreadText {
     static Sections sections(String md) {
         Sections s = new Sections();
         StringBuilder target = null;
-        for (String line : md.split("\n", -1)) {
-            if (line.startsWith("# ") && s.title.isEmpty() && s.turns == 0) {
-                s.title = line.substring(2).strip();
+        for (int from = 0, end; from >= 0; from = end < md.length() ? end + 1 : -1) {
+            end = lineEnd(md, from);
+            if (md.startsWith("# ", from) && s.title.isEmpty() && s.turns == 0) {
+                s.title = md.substring(from + 2, end).strip();
                 continue;
             }
-            if (line.startsWith("## Turn ")) {
+            if (md.startsWith("## Turn ", from)) {
                 s.turns++;
                 target = null;
                 continue;
             }
-            if (line.equals("### Query")) {
+            if (isLine(md, from, end, "### Query")) {
                 target = s.questions;
                 continue;
             }
-            if (line.equals("### Answer")) {
+            if (isLine(md, from, end, "### Answer")) {
                 if (s.turns == 1) {
                     s.firstQuestion = s.questions.toString();
                 }
                 target = s.answers;
                 continue;
             }
-            if (line.startsWith("## ") && s.turns > 0) {
+            if (md.startsWith("## ", from) && s.turns > 0) {
                 target = s.appendix; // the background work that no turn claimed
             }
             if (target != null) {
-                target.append(line).append('\n');
+                target.append(md, from, end).append('\n');
             }
         }
         return s;
+    }
+
+    /**
+     * Where the line that starts at {@code from} ends (its {@code \n}, or the end of the text). The loops over lines
+     * see what {@code split("\n", -1)} gives, without a string per line: they run on every file of a full rebuild.
+     */
+    private static int lineEnd(String text, int from) {
+        int nl = text.indexOf('\n', from);
+        return nl < 0 ? text.length() : nl;
+    }
+
+    private static boolean isLine(String text, int from, int end, String line) {
+        return end - from == line.length() && text.startsWith(line, from);
     }
 
     static final class Sections {
@@ -209,18 +223,24 @@ public final class ThreadText {
             return out.toString();
         }
         List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(turnsDir, "turn_*.md")) {
+        DirectoryStream.Filter<Path> turnFiles = p -> {
+            String name = p.getFileName().toString();
+            return name.startsWith("turn_") && name.endsWith(".md"); // the glob turn_*.md, without compiling it each time
+        };
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(turnsDir, turnFiles)) {
             s.forEach(files::add);
         }
         files.sort(null);
         for (Path f : files) {
             boolean keep = false;
-            for (String line : readText(f).split("\n", -1)) {
-                if (line.startsWith("## ")) {
-                    keep = !line.equals("## Query") && !line.equals("## Answer");
+            String text = readText(f);
+            for (int from = 0, end; from >= 0; from = end < text.length() ? end + 1 : -1) {
+                end = lineEnd(text, from);
+                if (text.startsWith("## ", from)) {
+                    keep = !isLine(text, from, end, "## Query") && !isLine(text, from, end, "## Answer");
                 }
                 if (keep) {
-                    out.append(line).append('\n');
+                    out.append(text, from, end).append('\n');
                 }
             }
         }
@@ -229,7 +249,6 @@ public final class ThreadText {
 
     private static final java.util.regex.Pattern UUID = java.util.regex.Pattern.compile(
             "\\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b");
-    private static final java.util.regex.Pattern RUN = java.util.regex.Pattern.compile("toolu_[A-Za-z0-9]+");
 
     /** The first question as threads asked again share it: case folded, runs of white space as one space. */
     static String normalisedPrompt(String question) {
@@ -242,9 +261,15 @@ public final class ThreadText {
     static List<String> uuids(String own, String... texts) {
         java.util.Set<String> out = new java.util.TreeSet<>();
         for (String text : texts) {
-            java.util.regex.Matcher m = UUID.matcher(text);
-            while (m.find()) {
-                out.add(m.group());
+            // the pattern is tried only where its four dashes are (8, 13, 18 and 23 after its start), which is what
+            // makes it cheap on long answers; transparent bounds let its \b see the character before that start
+            java.util.regex.Matcher m = UUID.matcher(text).useTransparentBounds(true);
+            for (int dash = text.indexOf('-', 8); dash >= 0 && dash + 28 <= text.length(); dash = text.indexOf('-', dash + 1)) {
+                if (text.charAt(dash + 5) == '-' && text.charAt(dash + 10) == '-' && text.charAt(dash + 15) == '-'
+                        && m.region(dash - 8, text.length()).lookingAt()) {
+                    out.add(m.group());
+                    dash = m.end() - 1;
+                }
             }
         }
         out.remove(own);
@@ -256,12 +281,46 @@ public final class ThreadText {
         if (!Files.isRegularFile(rawBlocks)) {
             return List.of();
         }
+        byte[] raw = Files.readAllBytes(rawBlocks);
+        // toolu_[A-Za-z0-9]+ found in the bytes: ASCII never occurs inside a UTF-8 sequence, so the file (the
+        // largest one read) need not be decoded
         java.util.Set<String> out = new java.util.LinkedHashSet<>();
-        java.util.regex.Matcher m = RUN.matcher(readText(rawBlocks));
-        while (m.find()) {
-            out.add(m.group());
+        for (int at = indexOf(raw, RUN_PREFIX, 0); at >= 0; at = indexOf(raw, RUN_PREFIX, at)) {
+            int end = at + RUN_PREFIX.length;
+            while (end < raw.length && isAsciiLetterOrDigit(raw[end])) {
+                end++;
+            }
+            if (end > at + RUN_PREFIX.length) {
+                out.add(new String(raw, at, end - at, StandardCharsets.US_ASCII));
+            }
+            at = end;
         }
         return List.copyOf(out);
+    }
+
+    private static final byte[] RUN_PREFIX = "toolu_".getBytes(StandardCharsets.US_ASCII);
+    /** Horspool's shifts for RUN_PREFIX: how far the prefix may move on when its last byte meets this one. */
+    private static final int[] RUN_SHIFT = new int[256];
+
+    static {
+        java.util.Arrays.fill(RUN_SHIFT, RUN_PREFIX.length);
+        for (int i = 0; i < RUN_PREFIX.length - 1; i++) {
+            RUN_SHIFT[RUN_PREFIX[i] & 0xff] = RUN_PREFIX.length - 1 - i;
+        }
+    }
+
+    private static int indexOf(byte[] text, byte[] word, int from) {
+        int m = word.length;
+        for (int i = from; i <= text.length - m; i += RUN_SHIFT[text[i + m - 1] & 0xff]) {
+            if (text[i + m - 1] == word[m - 1] && java.util.Arrays.equals(text, i, i + m - 1, word, 0, m - 1)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isAsciiLetterOrDigit(byte b) {
+        return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9');
     }
 
     /** Name and URL of each source, one per line. */
