@@ -53,7 +53,7 @@ public final class ServeBenchmark {
      * @param cpuPerRequestMs     serve's CPU time over the 1,000 requests, per request
      */
     public record Figures(int threads, double reRenderSeconds, double indexSeconds, double oneThreadMedianMs,
-                          double oneThreadP95Ms, double firstPageSeconds, double firstPageCpuSeconds, double searchP50Ms,
+                          double oneThreadP95Ms, double commitMedianMs, double commitP95Ms, double firstPageSeconds, double firstPageCpuSeconds, double searchP50Ms,
                           double searchP95Ms, double pageP50Ms, double pageP95Ms, double cpuPerRequestMs, long serveRssKb,
                           int failures, double load) {
 
@@ -64,7 +64,8 @@ public final class ServeBenchmark {
             row(b, "re-render (whole process)", sec(reRenderSeconds), "");
             row(b, "full index build (serve --reindex --index-only)", sec(indexSeconds) + String.format(Locale.ROOT,
                     " (%.2fx re-render)", indexSeconds / reRenderSeconds), "<= 2x re-render");
-            row(b, "index one exported thread (median / p95)", ms(oneThreadMedianMs) + " / " + ms(oneThreadP95Ms), "<= 50 ms");
+            row(b, "index one exported thread: the export's step (median / p95)", ms(oneThreadMedianMs) + " / " + ms(oneThreadP95Ms), "<= 50 ms");
+            row(b, "its commit, in the background (median / p95)", ms(commitMedianMs) + " / " + ms(commitP95Ms), "");
             row(b, "serve: start to first page (wall / CPU)", sec(firstPageSeconds) + " / " + sec(firstPageCpuSeconds), "<= 2 s");
             row(b, "search (p50 / p95 of 500)", ms(searchP50Ms) + " / " + ms(searchP95Ms), "p95 <= 50 ms");
             row(b, "thread page (p50 / p95 of 500)", ms(pageP50Ms) + " / " + ms(pageP95Ms), "p95 <= 100 ms");
@@ -96,16 +97,24 @@ public final class ServeBenchmark {
         double reRender = timed(List.of("re-render", "--out", archive.toString()), "re-render").seconds;
         double index = timed(List.of("serve", "--out", archive.toString(), "--reindex", "--index-only"), "index").seconds;
 
-        // the pipeline's index step, as export-thread calls it: one thread, its own writer and commit
+        // the pipeline's index step, as export-thread calls it: the thread dir read and added to the index's writer
+        // (opened for it, as the previous thread's commit closed it); the commit comes off the export's path, on a
+        // background thread pplx.index.commit-delay-ms later, while a sync paces itself before its next thread:
+        // here it is made between two threads and timed on its own
         List<Double> one = new ArrayList<>();
-        try (SearchIndexing step = new SearchIndexing(Duration.ofSeconds(10))) {
+        List<Double> commits = new ArrayList<>();
+        try (SearchIndexing step = new SearchIndexing(Duration.ofSeconds(10), Duration.ofHours(1))) {
             Iterator<Path> dirs = ThreadDirs.walk(archive, 60);
             while (dirs.hasNext()) {
                 long t0 = System.nanoTime();
                 step.threadWritten(dirs.next());
-                one.add((System.nanoTime() - t0) / 1e6);
+                long t1 = System.nanoTime();
+                step.runDone();
+                one.add((t1 - t0) / 1e6);
+                commits.add((System.nanoTime() - t1) / 1e6);
             }
         }
+        commits = commits.subList(10, commits.size());
         one = one.subList(10, one.size()); // the first calls load the classes
 
         int port;
@@ -175,7 +184,8 @@ public final class ServeBenchmark {
             }
         }
         Files.deleteIfExists(stats);
-        return new Figures(threads, reRender, index, percentile(one, 50), percentile(one, 95), firstPage, firstPageCpu,
+        return new Figures(threads, reRender, index, percentile(one, 50), percentile(one, 95), percentile(commits, 50),
+                percentile(commits, 95), firstPage, firstPageCpu,
                 percentile(search, 50), percentile(search, 95), percentile(pages, 50), percentile(pages, 95),
                 requestCpu * 1000 / Math.max(1, search.size() + pages.size()), rss, failures, Benchmark.loadAverage());
     }

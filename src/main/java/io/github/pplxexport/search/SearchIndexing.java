@@ -9,26 +9,46 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The pipeline's index step: a thread dir that was just written (exported, re-rendered) goes into the archive's
  * search index. The pipeline keeps an index current once there is one ({@code serve} builds it); an archive without
  * an index is left without one, so an export or a re-render costs nothing extra until the user searches.
  *
- * <p>An exported thread is committed at once (a {@code serve} running beside the sync shows it on its next
- * refresh); a run's re-rendered threads share one writer, committed when the run is done. The index is derived
- * data: a failure here is one warning line and never fails the thread; the next catch-up repairs the index.
+ * <p>The step only reads the thread dir and adds it to the archive's writer (opened at the first thread, which takes
+ * Lucene's write lock); the commit, which writes and fsyncs a segment, comes later and off the pipeline's path: an
+ * exported thread is committed {@code commitDelay} after it was added (with whatever else was added meanwhile) by a
+ * background thread, which then closes the writer, so the lock is held about that long and a {@code serve} beside
+ * the sync shows the thread on its next refresh after that. A re-render's threads are committed at the end of its run
+ * ({@link #runDone()}), and everything still pending when the pipeline stops ({@link #close()}). A {@code kill -9}
+ * loses what was not committed yet (at most {@code commitDelay} of exports, or the running re-render's threads): the
+ * index keeps its last commit, and the next catch-up finds those dirs by their stamps.
+ *
+ * <p>The index is derived data: a failure here is one warning line and never fails the thread; the next catch-up
+ * repairs the index.
  */
 public final class SearchIndexing implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.index");
 
     private final Duration lockWait;
+    private final Duration commitDelay;
     private final Map<Path, SearchIndex> indexes = new HashMap<>();
-    private final Map<Path, SearchIndex.Writer> runWriters = new HashMap<>();
+    /** The open writer of each archive with uncommitted threads (one per process: Lucene's lock is per directory). */
+    private final Map<Path, SearchIndex.Writer> writers = new HashMap<>();
+    private ScheduledExecutorService committer;
+    private ScheduledFuture<?> pendingCommit;
 
-    /** @param lockWait how long a thread waits for another process's write lock before it leaves the work to a catch-up */
-    public SearchIndexing(Duration lockWait) {
+    /**
+     * @param lockWait    how long a thread waits for another process's write lock before it leaves the work to a catch-up
+     * @param commitDelay how long after an exported thread was added its commit comes (more threads may join it)
+     */
+    public SearchIndexing(Duration lockWait, Duration commitDelay) {
         this.lockWait = lockWait;
+        this.commitDelay = commitDelay;
     }
 
     /** The archive root of a thread dir ({@code <out>/<account>/<mode>/<name>}). */
@@ -50,8 +70,21 @@ public final class SearchIndexing implements AutoCloseable {
         return idx;
     }
 
-    /** An exported thread: indexed and committed now. Returns whether the index took it. */
+    /** An exported thread: added now, committed within {@code commitDelay}. Returns whether the index took it. */
     public boolean threadWritten(Path dir) {
+        if (add(dir)) {
+            scheduleCommit();
+            return true;
+        }
+        return false;
+    }
+
+    /** A re-rendered thread: added to the run's writer, committed by {@link #runDone()}. */
+    public void threadRendered(Path dir) {
+        add(dir);
+    }
+
+    private boolean add(Path dir) {
         long t0 = System.nanoTime();
         try {
             Path archive = archiveOf(dir);
@@ -60,11 +93,10 @@ public final class SearchIndexing implements AutoCloseable {
                 return false;
             }
             IndexedThread t = ThreadText.read(archive, dir.toAbsolutePath().normalize());
-            try (SearchIndex.Writer w = idx.writer(lockWait, false)) {
-                w.update(t);
-                w.commit();
+            synchronized (this) {
+                writer(archive, idx).update(t);
             }
-            LOG.debug("[index] {} in {} ms", t.path(), (System.nanoTime() - t0) / 1_000_000);
+            LOG.debug("[index] {} added in {} ms", t.path(), (System.nanoTime() - t0) / 1_000_000);
             return true;
         } catch (IOException | RuntimeException e) {
             LOG.warn("[index] {}: {} (the next serve catches up)", dir.getFileName(), IndexCatchUp.cause(e));
@@ -72,52 +104,87 @@ public final class SearchIndexing implements AutoCloseable {
         }
     }
 
-    /** A re-rendered thread: indexed with the run's writer, committed by {@link #runDone()}. */
-    public void threadRendered(Path dir) {
-        try {
-            Path archive = archiveOf(dir);
-            SearchIndex idx = indexOf(archive);
-            if (idx == null) {
-                return;
-            }
-            IndexedThread t = ThreadText.read(archive, dir.toAbsolutePath().normalize());
-            runWriter(archive, idx).update(t);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("[index] {}: {} (the next serve catches up)", dir.getFileName(), IndexCatchUp.cause(e));
-        }
-    }
-
-    private synchronized SearchIndex.Writer runWriter(Path archive, SearchIndex idx) throws IOException {
-        SearchIndex.Writer w = runWriters.get(archive);
+    private SearchIndex.Writer writer(Path archive, SearchIndex idx) throws IOException {
+        SearchIndex.Writer w = writers.get(archive);
         if (w == null) {
             w = idx.writer(lockWait, false);
-            runWriters.put(archive, w);
+            writers.put(archive, w);
         }
         return w;
     }
 
+    private synchronized void scheduleCommit() {
+        if (pendingCommit != null) {
+            return; // the commit already due takes this thread too
+        }
+        if (committer == null || committer.isShutdown()) {
+            committer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "pplx-index-commit");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        pendingCommit = committer.schedule(() -> commitAll(true), commitDelay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     /** The end of a run: its writes committed, the write lock released. */
-    public synchronized void runDone() {
-        for (Map.Entry<Path, SearchIndex.Writer> e : runWriters.entrySet()) {
+    public void runDone() {
+        commitAll(false);
+    }
+
+    /**
+     * Commits every open writer and closes it (which waits for the merges it started and releases the write lock).
+     * The writers are taken out first, so a thread added meanwhile goes into a new writer rather than waiting for
+     * the commit.
+     */
+    private void commitAll(boolean due) {
+        Map<Path, SearchIndex.Writer> taken;
+        synchronized (this) {
+            if (due) {
+                pendingCommit = null; // a thread added from now on is for the next commit
+            }
+            taken = new HashMap<>(writers);
+            writers.clear();
+        }
+        for (Map.Entry<Path, SearchIndex.Writer> e : taken.entrySet()) {
             try (SearchIndex.Writer w = e.getValue()) {
                 w.commit();
             } catch (IOException | RuntimeException ex) {
                 LOG.warn("[index] {}: {} (the next serve catches up)", e.getKey().resolve(SearchIndex.DIR), IndexCatchUp.cause(ex));
             }
         }
-        runWriters.clear();
     }
 
+    /** The pipeline stops: what is pending is committed now (after a commit that is running, if one is). */
     @Override
-    public synchronized void close() {
-        runDone();
-        for (SearchIndex idx : indexes.values()) {
-            try {
-                idx.close();
-            } catch (IOException e) {
-                LOG.debug("[index] close", e);
+    public void close() {
+        ScheduledExecutorService c;
+        synchronized (this) {
+            c = committer;
+            committer = null;
+            if (pendingCommit != null) {
+                pendingCommit.cancel(false); // done below, now; one that has begun runs to its end
+                pendingCommit = null;
             }
         }
-        indexes.clear();
+        if (c != null) {
+            c.shutdown();
+            try {
+                c.awaitTermination(lockWait.toMillis() + commitDelay.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        commitAll(false);
+        synchronized (this) {
+            for (SearchIndex idx : indexes.values()) {
+                try {
+                    idx.close();
+                } catch (IOException e) {
+                    LOG.debug("[index] close", e);
+                }
+            }
+            indexes.clear();
+        }
     }
 }
