@@ -43,6 +43,8 @@ public final class PplxRuntime implements AutoCloseable {
 
     private final Main main;
     private final ProducerTemplate producer;
+    /** What the runtime owns beside the context (serve's Vert.x), closed after it stopped. */
+    private AutoCloseable afterStop;
 
     private PplxRuntime(Main main) {
         this.main = main;
@@ -77,13 +79,22 @@ public final class PplxRuntime implements AutoCloseable {
 
     /** Camel Main for serve: the web app on Camel's HTTP server, the index catch-up; no API client, no export routes. */
     public static PplxRuntime startServe(Path routesDir, Map<String, String> properties) {
+        VertxHeadStart vertx = new VertxHeadStart();
         Main main = new Main();
         main.configure().addConfiguration(SearchBeans.class);
         main.configure().addConfiguration(ServeBeans.class);
+        vertx.bindTo(main);
         Map<String, String> serve = new java.util.LinkedHashMap<>(properties);
         serve.putIfAbsent("camel.main.routes-include-pattern", SERVE_ROUTES);
         serve.put("pplx.serve.enabled", "true");
-        return start(main, routesDir, serve, Map.of());
+        try {
+            PplxRuntime runtime = start(main, routesDir, serve, Map.of());
+            runtime.afterStop = vertx;
+            return runtime;
+        } catch (RuntimeException e) {
+            vertx.close();
+            throw e;
+        }
     }
 
     private static PplxRuntime start(Main main, Path routesDir, Map<String, String> properties, Map<String, Object> beans) {
@@ -200,5 +211,12 @@ public final class PplxRuntime implements AutoCloseable {
             // stopping the context below releases everything anyway
         }
         main.stop();
+        if (afterStop != null) {
+            try {
+                afterStop.close();
+            } catch (Exception e) {
+                LOG.debug("close", e);
+            }
+        }
     }
 }
