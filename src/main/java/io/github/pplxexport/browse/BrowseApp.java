@@ -80,8 +80,10 @@ public final class BrowseApp {
     public WebResponse library(WebRequest r) throws IOException {
         index.refresh(REFRESH);
         Map<String, String> params = Pages.filters(r);
-        ThreadList list = index.list(filter(r), page(r), LIBRARY_PAGE);
-        Map<String, List<ThreadList.Facet>> options = index.list(ThreadFilter.NONE, 1, 1).facets();
+        ThreadFilter filter = filter(r);
+        ThreadList list = index.list(filter, page(r), LIBRARY_PAGE);
+        // the filters offer the whole library's values: those of the list itself when nothing is filtered
+        Map<String, List<ThreadList.Facet>> options = filter.isEmpty() ? list.facets() : index.list(ThreadFilter.NONE, 1, 1).facets();
         return WebResponse.html(200, Pages.layout("Library", "", Pages.library(list, params, options, states::of)));
     }
 

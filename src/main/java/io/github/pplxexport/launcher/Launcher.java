@@ -46,6 +46,14 @@ public final class Launcher {
             "-Xlog:disable",
             "-Xlog:all=warning,cds*=off:stderr");
 
+    /**
+     * serve's start runs most of its code once (Camel Main's start, the HTTP server's), where compiling costs more
+     * than it saves: its JVM compiles a method after four times the calls; the requests' own paths are compiled
+     * within the first few dozen requests. An index build (--index-only, --reindex) runs hot loops from the start
+     * and keeps the pipeline's settings.
+     */
+    static final List<String> SERVE_OPTIONS = List.of("-XX:CompileThresholdScaling=4");
+
     private Launcher() {
     }
 
@@ -95,8 +103,13 @@ public final class Launcher {
                 cmd.add(o);
             }
         }
+        List<String> argList = List.of(args);
+        boolean serve = argList.contains(SERVE);
+        if (serve && !argList.contains("--index-only") && !argList.contains("--reindex")) {
+            cmd.addAll(SERVE_OPTIONS);
+        }
         // serve loads other classes (the HTTP server, Lucene) than the pipeline: it has a class-data archive of its own
-        String suffix = List.of(args).contains(SERVE) ? "-" + SERVE : "";
+        String suffix = serve ? "-" + SERVE : "";
         Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", "") + suffix + ".jsa");
         if (Boolean.getBoolean(CDS_DUMP_PROPERTY)) {
             cmd.add("-XX:ArchiveClassesAtExit=" + archive);
