@@ -1,6 +1,5 @@
 package io.github.pplxexport.ask;
 
-import io.github.pplxexport.api.ApiRequests;
 import io.github.pplxexport.export.BatchSummary;
 import io.github.pplxexport.export.ExportRequest;
 import io.github.pplxexport.export.Failures;
@@ -15,7 +14,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -76,11 +74,6 @@ public final class AskRun {
 
     public boolean inSpace(AskState ask) {
         return ask.request.space() != null;
-    }
-
-    /** {@code collection_slug=<slug>&version=2.18&source=default} for get_collection. */
-    public String spaceQuery(AskState ask) {
-        return "collection_slug=" + URLEncoder.encode(ask.request.space(), StandardCharsets.UTF_8) + "&" + ApiRequests.COMMON_QUERY;
     }
 
     /** The space's uuid from get_collection's answer; none: the ask stops before it is sent. */

@@ -4,6 +4,7 @@ import io.github.pplxexport.ask.AskMode;
 import io.github.pplxexport.ask.AskRequest;
 import io.github.pplxexport.ask.AskState;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.space.SpaceUrl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,7 +52,8 @@ public class AskCommand implements Callable<Integer> {
             description = "council: 2-3 model ids (default: the catalog's, see models); search: one id; the others: none.")
     List<String> models = List.of();
 
-    @Option(names = "--space", paramLabel = "SLUG|home", description = "Create the thread in this space (default: home).")
+    @Option(names = "--space", paramLabel = "SLUG|home",
+            description = "Create the thread in this space: its slug or URL (default: home).")
     String space;
 
     @Option(names = "--thread", paramLabel = "URL|UUID", description = "Ask a follow-up in this thread (then re-export all of it).")
@@ -83,6 +85,7 @@ public class AskCommand implements Callable<Integer> {
         try {
             askMode = AskMode.of(mode);
             askMode.checkModels(models);
+            space = SpaceUrl.slugOrHome(space);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -44,7 +44,7 @@ public class ModelsCommand implements Callable<Integer> {
         ModelCatalog.describe(config).forEach(log::info);
         if (refresh) {
             Path root = Path.of(run.properties.getOrDefault("pplx.archive.root", "web_archive")).toAbsolutePath().normalize();
-            Path f = ModelCatalog.save(root, ModelCatalog.fromConfig(config, Instant.now()));
+            Path f = ModelCatalog.refresh(root, config, Instant.now());
             log.info("[models] catalog saved: {}", f);
         }
         return PplxExportCli.EXIT_OK;

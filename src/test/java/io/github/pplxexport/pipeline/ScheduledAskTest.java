@@ -1,5 +1,6 @@
 package io.github.pplxexport.pipeline;
 
+import io.github.pplxexport.camel.AccountBeans;
 import io.github.pplxexport.camel.AskBeans;
 import io.github.pplxexport.camel.PplxBeans;
 import io.github.pplxexport.camel.ReRenderBeans;
@@ -60,7 +61,7 @@ class ScheduledAskTest extends CamelMainTestSupport {
     @Override
     protected void configure(MainConfigurationProperties main) {
         main.setConfigurationClasses(PplxBeans.class.getName() + "," + ReRenderBeans.class.getName() + ","
-                + AskBeans.class.getName());
+                + AskBeans.class.getName() + "," + AccountBeans.class.getName());
     }
 
     @Override
