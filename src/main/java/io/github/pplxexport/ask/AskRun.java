@@ -7,6 +7,7 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.labels.Label;
 import io.github.pplxexport.labels.Labels;
+import io.github.pplxexport.space.SpaceRequests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +80,10 @@ public final class AskRun {
     /** The space's uuid from get_collection's answer; none: the ask stops before it is sent. */
     public void spaceResolved(AskState ask, Object collection) {
         String uuid = J.str(collection, "uuid");
+        if (SpaceRequests.notViewable(collection)) {
+            throw new IllegalArgumentException("space " + ask.request.space() + ": this account may not view it"
+                    + " (VIEW_COLLECTION_NOT_ALLOWED)");
+        }
         if (uuid.isEmpty()) {
             throw new IllegalArgumentException("space " + ask.request.space() + " could not be resolved (get_collection has no uuid)");
         }

@@ -33,6 +33,14 @@ public final class SpaceRequests {
         return PyJson.compact(b);
     }
 
+    /**
+     * Whether an answer of the space API is the platform's refusal to show a space to this account: HTTP 200 with
+     * {@code _response_type: VIEW_COLLECTION_NOT_ALLOWED} (or {@code status: failed}).
+     */
+    public static boolean notViewable(Object answer) {
+        return "VIEW_COLLECTION_NOT_ALLOWED".equals(J.str(answer, "_response_type")) || "failed".equals(J.str(answer, "status"));
+    }
+
     /** The {@code {title, description}} of a new space, as create-space takes it. */
     public static Map<String, Object> newSpace(String title, String description) {
         Map<String, Object> s = new LinkedHashMap<>();
