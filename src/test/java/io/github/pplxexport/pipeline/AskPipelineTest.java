@@ -178,6 +178,21 @@ class AskPipelineTest {
     }
 
     @Test
+    void aFreshThreadStillMissingAfterItsShortRetriesIsPendingNotAskedForever() throws Exception {
+        // fresh-404:9: more 404s than the short retries (pplx.ask.fresh-404-retries = 4) wait out
+        try (LiveLibrary lib = LiveLibrary.of(tmp).serveAsks("fresh-404:9", CHUNK)) {
+            Run r = run(lib, "ask", "--json", "Is the thread there yet?");
+            assertEquals(1, r.exit(), r.log().toString());
+            String uuid = J.str(r.json(), "thread_uuid");
+            assertEquals(List.of(404, 404, 404, 404, 404),
+                    lib.threadRequests(uuid).stream().map(q -> ((Number) q.get("status")).intValue()).toList(),
+                    "the first page asked for once and 4 times again, then left to the next sync");
+            assertTrue(Files.readString(lib.out.resolve(PENDING)).contains(uuid), "pending for the next sync");
+            assertEquals(List.of(), lib.threadDirs(), "nothing archived");
+        }
+    }
+
+    @Test
     void aStreamDroppedAfterCreationIsPendingAndTheNextSyncArchivesIt() throws Exception {
         try (LiveLibrary lib = LiveLibrary.of(tmp).serveAsks("ask-drop@2", CHUNK)) {
             Run r = run(lib, "ask", "--json", "Will the stream break?");
