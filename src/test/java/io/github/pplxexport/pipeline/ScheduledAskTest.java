@@ -58,8 +58,7 @@ class ScheduledAskTest extends CamelMainTestSupport {
 
     @Override
     protected void configure(MainConfigurationProperties main) {
-        main.setConfigurationClasses(io.github.pplxexport.camel.PplxRuntime.PIPELINE_BEANS.stream()
-                .map(Class::getName).collect(java.util.stream.Collectors.joining(",")));
+        main.setConfigurationClasses(io.github.pplxexport.camel.PplxRuntime.pipelineBeanClassNames());
     }
 
     @Override
