@@ -1,14 +1,17 @@
 package io.github.pplxexport.account;
 
 import io.github.pplxexport.api.ApiCookie;
+import io.github.pplxexport.ask.ModelCatalog;
 import io.github.pplxexport.export.RunAbortedException;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.space.SpaceRequests;
 import io.github.pplxexport.text.Timestamps;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,17 +27,22 @@ import java.util.Set;
  * The bookkeeping of {@code init} (bean {@code initAccounts}, route {@code init}; reference-cli-and-archive.md
  * §2.2): the session of the login's active token and of each per-account token tells the accounts (key: the local
  * part of the e-mail, {@code -2}, {@code -3} on a collision; the active one is the default); a space whose title
- * is the BOT title (any case) is the BOT space, or one is created when asked; the model table is seeded when it
- * can be had; then the config is written. Tokens are secrets: only uids and e-mails are logged.
+ * is the BOT title (any case) is the BOT space, or one is created when asked; the model catalog is kept as
+ * {@code models --refresh} keeps it ({@link ModelCatalog#refresh}: the archive's {@code index/models_cache.json}, where
+ * {@code ask} reads it) when it can be had; then the config is written. Tokens are secrets: only uids and e-mails are
+ * logged.
  */
 public final class AccountDiscovery {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.init");
 
     private final ApiCookie cookie;
+    private final Path archiveRoot;
     private final Clock clock;
 
-    public AccountDiscovery(ApiCookie cookie, Clock clock) {
+    /** @param archiveRoot where the model catalog goes ({@code <out>/index/models_cache.json}) */
+    public AccountDiscovery(ApiCookie cookie, Path archiveRoot, Clock clock) {
         this.cookie = cookie;
+        this.archiveRoot = archiveRoot;
         this.clock = clock;
     }
 
@@ -50,7 +58,7 @@ public final class AccountDiscovery {
         String botUuid = "";
         String botSlug = "";
         boolean spacesUnknown;
-        Map<String, Object> models;
+        Path models;
 
         Run(InitRequest request) {
             this.request = request;
@@ -152,16 +160,9 @@ public final class AccountDiscovery {
         return run.request.createSpace() && run.botUuid.isEmpty() && !run.spacesUnknown;
     }
 
-    /** The create_collection body (reference-behaviour.md §1.6). */
-    public String createBody(Run run) {
-        Map<String, Object> b = new LinkedHashMap<>();
-        b.put("title", run.request.botTitle());
-        b.put("description", "");
-        b.put("emoji", "1f4c1");
-        b.put("appearance", null);
-        b.put("instructions", "");
-        b.put("access", 1);
-        return PyJson.compact(b);
+    /** The BOT space to create, as the shared create-space route takes it. */
+    public Map<String, Object> newSpace(Run run) {
+        return SpaceRequests.newSpace(run.request.botTitle(), "");
     }
 
     public void created(Run run, Map<String, Object> space) {
@@ -170,19 +171,21 @@ public final class AccountDiscovery {
         LOG.info("[init] BOT space created: '{}' ({})", run.request.botTitle(), run.botSlug);
     }
 
-    public void models(Run run, Map<String, Object> table) {
-        run.models = table;
+    /** The model table, kept as the catalog {@code ask} reads (the one writer of models --refresh). */
+    public void models(Run run, Map<String, Object> config) throws IOException {
+        run.models = ModelCatalog.refresh(archiveRoot, config, clock.instant());
+        LOG.info("[init] model catalog saved: {}", run.models);
     }
 
     public void modelsFailed(Run run, String why) {
-        LOG.warn("[init] cannot fetch the model table ({}): [models] not seeded", why);
+        LOG.warn("[init] cannot fetch the model table ({}): no model catalog (models --refresh makes it)", why);
     }
 
     /** Writes the config and returns the summary line's JSON. */
     public String write(Run run) throws IOException {
         String stamp = Timestamps.nowUtc(clock);
         InitConfig.write(run.request.config(), InitConfig.toml(cookie.source(), stamp, run.defaultKey, run.accounts,
-                run.botUuid, run.botSlug, run.models != null), run.models);
+                run.botUuid, run.botSlug));
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("config", run.request.config().toString());
         summary.put("accounts", run.accounts.stream().map(InitConfig.Account::key).toList());
@@ -191,7 +194,7 @@ public final class AccountDiscovery {
         bot.put("uuid", run.botUuid.isEmpty() ? null : run.botUuid);
         bot.put("slug", run.botSlug.isEmpty() ? null : run.botSlug);
         summary.put("bot_space", bot);
-        summary.put("models_seeded", run.models != null);
+        summary.put("models_cache", run.models == null ? null : run.models.toString());
         return PyJson.compact(summary);
     }
 

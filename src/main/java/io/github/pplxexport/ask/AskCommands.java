@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * The small commands of asking (bean {@code askCommands}; reference-cli-and-archive.md §7.1, ask-stream.md §6):
- * {@code mark-read} (the thread's context, the printed result) and {@code space-create} (the request body, the
- * printed {@code {uuid, slug, url}}).
+ * {@code mark-read} (the thread's context, the printed result) and {@code space-create} (the printed
+ * {@code {uuid, slug, url}} of create_collection's answer; its request is the shared route {@code create-space}).
  */
 public final class AskCommands {
     /** The context of a thread: its first entry's {@code context_uuid}, else the thread uuid itself. */
@@ -25,18 +25,6 @@ public final class AskCommands {
         r.put("context_uuid", context);
         r.put("result", answer);
         return r;
-    }
-
-    /** create_collection's body: the reference's fixed emoji, no appearance or instructions, access 1. */
-    public String collectionBody(Map<String, Object> args) {
-        Map<String, Object> b = new LinkedHashMap<>();
-        b.put("title", J.str(args, "title"));
-        b.put("description", J.str(args, "description"));
-        b.put("emoji", "1f4c1");
-        b.put("appearance", null);
-        b.put("instructions", "");
-        b.put("access", 1);
-        return io.github.pplxexport.json.PyJson.compact(b);
     }
 
     /** {@code {uuid, slug, url}} of the new space, null where the answer has none. */

@@ -3,6 +3,7 @@ package io.github.pplxexport.ask;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.space.SpaceUrl;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,7 @@ import java.util.Optional;
  * prompt = "What changed in Rust this week?"
  * mode   = "search"               # search, deep-research, council or study
  * models = []                     # as --models
- * space  = "home"                 # as --space
+ * space  = "home"                 # as --space (a slug or URL)
  * </pre>
  */
 public final class AskConfig {
@@ -88,7 +89,13 @@ public final class AskConfig {
             } catch (IllegalArgumentException e) {
                 throw new ConfigException(where + " (" + name + "): " + e.getMessage());
             }
-            asks.put(name, new ScheduledAsk(name, cron, prompt, mode, List.copyOf(models), J.str(a, "space")));
+            String space = J.str(a, "space");
+            try {
+                SpaceUrl.slugOrHome(space);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(where + " (" + name + "): space: " + e.getMessage());
+            }
+            asks.put(name, new ScheduledAsk(name, cron, prompt, mode, List.copyOf(models), space));
         }
         return new AskConfig(bot, asks);
     }

@@ -1,6 +1,5 @@
 package io.github.pplxexport.ask;
 
-import io.github.pplxexport.api.ApiRequests;
 import io.github.pplxexport.export.BatchSummary;
 import io.github.pplxexport.export.ExportRequest;
 import io.github.pplxexport.export.Failures;
@@ -8,6 +7,7 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.labels.Label;
 import io.github.pplxexport.labels.Labels;
+import io.github.pplxexport.space.SpaceRequests;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -78,14 +77,13 @@ public final class AskRun {
         return ask.request.space() != null;
     }
 
-    /** {@code collection_slug=<slug>&version=2.18&source=default} for get_collection. */
-    public String spaceQuery(AskState ask) {
-        return "collection_slug=" + URLEncoder.encode(ask.request.space(), StandardCharsets.UTF_8) + "&" + ApiRequests.COMMON_QUERY;
-    }
-
     /** The space's uuid from get_collection's answer; none: the ask stops before it is sent. */
     public void spaceResolved(AskState ask, Object collection) {
         String uuid = J.str(collection, "uuid");
+        if (SpaceRequests.notViewable(collection)) {
+            throw new IllegalArgumentException("space " + ask.request.space() + ": this account may not view it"
+                    + " (VIEW_COLLECTION_NOT_ALLOWED)");
+        }
         if (uuid.isEmpty()) {
             throw new IllegalArgumentException("space " + ask.request.space() + " could not be resolved (get_collection has no uuid)");
         }

@@ -19,10 +19,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The model catalog of {@code models/config/v2} (ask-stream.md §6; reference-cli-and-archive.md §7.2), kept by
- * {@code models --refresh} in {@code <archive>/index/models_cache.json} (the reference stamps its user config
- * instead; we never rewrite the user's TOML): which model each mode asks with and council's default members,
- * falling back to the pinned constants when there is no catalog.
+ * The model catalog of {@code models/config/v2} (ask-stream.md §6; reference-cli-and-archive.md §7.2): one file,
+ * {@code <archive>/index/models_cache.json}, written only by {@link #refresh} ({@code models --refresh}, {@code init}'s
+ * seeding, the demo) and read only by {@link #load} ({@code ask}): which model each mode asks with and council's
+ * default members, falling back to the pinned constants when there is no catalog. Its date is inside it
+ * ({@code last_refreshed}); the reference keeps the catalog beside its config and stamps {@code [models]} in the TOML,
+ * we keep no second copy of that date in the user's config.
  */
 public final class ModelCatalog {
     public static final String FILE = "models_cache.json";
@@ -54,10 +56,20 @@ public final class ModelCatalog {
     }
 
     /**
+     * Keeps a {@code models/config/v2} answer as the catalog of {@code archiveRoot} (fsync + atomic rename); returns
+     * the file.
+     */
+    public static Path refresh(Path archiveRoot, Map<String, Object> config, Instant now) throws IOException {
+        Path f = file(archiveRoot);
+        AtomicFiles.write(f, PyJson.pretty(fromConfig(config, now)));
+        return f;
+    }
+
+    /**
      * The catalog of a {@code models/config/v2} answer, as cached: {@code default_models} by our mode names,
      * the council list, the models, and when it was fetched.
      */
-    public static Map<String, Object> fromConfig(Map<String, Object> config, Instant now) {
+    static Map<String, Object> fromConfig(Map<String, Object> config, Instant now) {
         Map<String, Object> defaults = new LinkedHashMap<>();
         J.map(config, "default_models").forEach((k, v) -> {
             String mode = switch (k.toLowerCase(java.util.Locale.ROOT)) {
@@ -77,13 +89,6 @@ public final class ModelCatalog {
         c.put("council_models", J.list(config, "agentic_research_compare_models"));
         c.put("models", J.map(config, "models"));
         return c;
-    }
-
-    /** Writes a refreshed catalog (fsync + atomic rename). */
-    public static Path save(Path archiveRoot, Map<String, Object> catalog) throws IOException {
-        Path f = file(archiveRoot);
-        AtomicFiles.write(f, PyJson.pretty(catalog));
-        return f;
     }
 
     /** {@code model_preference} of a new ask: search's single --models id, else the catalog's, else pinned. */

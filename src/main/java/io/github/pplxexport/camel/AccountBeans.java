@@ -8,6 +8,7 @@ import io.github.pplxexport.cookies.CookieSource;
 import io.github.pplxexport.export.ExportSettings;
 import io.github.pplxexport.space.SpaceIndex;
 import io.github.pplxexport.space.SpaceMeta;
+import io.github.pplxexport.space.SpaceRequests;
 import io.github.pplxexport.usage.CreditUsage;
 import org.apache.camel.BeanInject;
 import org.apache.camel.BindToRegistry;
@@ -40,7 +41,13 @@ public class AccountBeans implements CamelConfiguration {
     @BindToRegistry(lazy = true)
     public AccountDiscovery initAccounts(@BeanInject("apiCookie") ApiCookie cookie,
                                          @BeanInject("exportSettings") ExportSettings settings) {
-        return new AccountDiscovery(cookie, settings.clock());
+        return new AccountDiscovery(cookie, settings.out(), settings.clock());
+    }
+
+    /** The requests of the shared space routes (get-space, create-space), whichever command sends them. */
+    @BindToRegistry(lazy = true)
+    public SpaceRequests spaceRequests() {
+        return new SpaceRequests();
     }
 
     @BindToRegistry(lazy = true)

@@ -41,6 +41,11 @@ public final class PplxRuntime implements AutoCloseable {
     public static final java.util.List<Class<? extends org.apache.camel.CamelConfiguration>> PIPELINE_BEANS = java.util.List.of(PplxBeans.class, ReRenderBeans.class,
             AskBeans.class, AccountBeans.class, SearchBeans.class, ServeBeans.class);
 
+    /** {@link #PIPELINE_BEANS} as Camel Main's configuration-classes property takes them (comma-separated names). */
+    public static String pipelineBeanClassNames() {
+        return PIPELINE_BEANS.stream().map(Class::getName).collect(java.util.stream.Collectors.joining(","));
+    }
+
     private final Main main;
     private final ProducerTemplate producer;
     /** What the runtime owns beside the context (serve's Vert.x), closed after it stopped. */

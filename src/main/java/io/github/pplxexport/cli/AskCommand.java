@@ -4,18 +4,15 @@ import io.github.pplxexport.ask.AskMode;
 import io.github.pplxexport.ask.AskRequest;
 import io.github.pplxexport.ask.AskState;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.space.SpaceUrl;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * {@code ask PROMPT}: a new thread (or, with {@code --thread}, a follow-up in one) asked through the platform's
@@ -36,10 +33,7 @@ import java.util.concurrent.Callable;
                 "  java -jar target/pplx-export.jar --cookies c.txt ask --mode council \"Hugo or Astro?\"",
                 "  echo \"Size a Bloom filter\" | java -jar target/pplx-export.jar ask --json -",
                 "  java -jar target/pplx-export.jar --cookies c.txt ask --thread <uuid> \"And why?\""})
-public class AskCommand implements Callable<Integer> {
-    @ParentCommand
-    PplxExportCli parent;
-
+public class AskCommand extends OnlineCommand {
     @Parameters(paramLabel = "PROMPT", description = "The question; - reads it from standard input.")
     String prompt;
 
@@ -51,7 +45,8 @@ public class AskCommand implements Callable<Integer> {
             description = "council: 2-3 model ids (default: the catalog's, see models); search: one id; the others: none.")
     List<String> models = List.of();
 
-    @Option(names = "--space", paramLabel = "SLUG|home", description = "Create the thread in this space (default: home).")
+    @Option(names = "--space", paramLabel = "SLUG|home",
+            description = "Create the thread in this space: its slug or URL (default: home).")
     String space;
 
     @Option(names = "--thread", paramLabel = "URL|UUID", description = "Ask a follow-up in this thread (then re-export all of it).")
@@ -70,19 +65,14 @@ public class AskCommand implements Callable<Integer> {
     @Option(names = "--json", description = "The result as one JSON object on stdout.")
     boolean json;
 
-    @Mixin
-    PacingOption pacing;
-    @Mixin
-    GlobalOptions.All globals;
-
     @Override
-    public Integer call() throws Exception {
-        Logging.configure(parent.global, "ask");
+    int run() throws Exception {
         AskMode askMode;
         String threadUuid = null;
         try {
             askMode = AskMode.of(mode);
             askMode.checkModels(models);
+            space = SpaceUrl.slugOrHome(space);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -96,9 +86,7 @@ public class AskCommand implements Callable<Integer> {
         if (question.isBlank()) {
             throw new UsageException("the prompt is empty" + ("-".equals(prompt) ? " (nothing on standard input)" : ""));
         }
-        Map<String, String> flags = new HashMap<>(pacing.properties());
-        flags.put("pplx.ask.timeout-ms", Long.toString(timeout * 1000L));
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, flags);
+        OnlineRun run = online(Map.of("pplx.ask.timeout-ms", Long.toString(timeout * 1000L)));
         String follow = threadUuid;
         AskMode m = askMode;
         AskState s = run.run("direct:ask", account -> new AskRequest(account, question, m, models, space, markRead,

@@ -37,7 +37,7 @@ final class DemoAsks {
             // the catalog first, as models --refresh keeps it: each mode's model and council's members come from it
             @SuppressWarnings("unchecked")
             Map<String, Object> config = runtime.request("direct:models-config", account, Map.class);
-            Path catalog = ModelCatalog.save(g.out(), ModelCatalog.fromConfig(config, Instant.now()));
+            Path catalog = ModelCatalog.refresh(g.out(), config, Instant.now());
             System.out.println("demo: models: " + catalog);
             for (AskMode mode : List.of(AskMode.SEARCH, AskMode.DEEP_RESEARCH, AskMode.COUNCIL, AskMode.STUDY)) {
                 AskState s = runtime.request("direct:ask", new AskRequest(account, QUESTIONS.get(mode), mode, List.of(),

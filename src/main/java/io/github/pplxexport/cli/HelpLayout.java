@@ -16,9 +16,9 @@ import java.util.Set;
 
 /**
  * The usage help's layout: text wraps at spaces only, to the terminal's width (picocli's own wrapping
- * breaks inside file names and URLs, after every dot), a command's own options come first and the global
- * options it accepts in a section of their own, and the command list shows each command's one-line
- * header. Lines of a footer that start with two spaces (examples) are printed as they are.
+ * breaks inside file names and URLs, after every dot), a command's own options come first (those it declares,
+ * then those of its other mixins) and the global options it accepts in a section of their own, and the command list
+ * shows each command's one-line header. Lines of a footer that start with two spaces (examples) are printed as they are.
  */
 final class HelpLayout {
     /** Wider terminals still get lines that can be read. */
@@ -62,12 +62,13 @@ final class HelpLayout {
     static String options(Help help) {
         CommandSpec spec = help.commandSpec();
         Set<String> global = new HashSet<>();
+        Set<String> mixedIn = new HashSet<>();
         for (CommandSpec mixin : spec.mixins().values()) {
-            if (mixin.userObject() instanceof GlobalOptions.Part) {
-                mixin.options().forEach(o -> global.add(o.longestName()));
-            }
+            mixin.options().forEach(o -> (mixin.userObject() instanceof GlobalOptions.Part ? global : mixedIn)
+                    .add(o.longestName()));
         }
         List<String[]> own = new ArrayList<>();
+        List<String[]> ownMixedIn = new ArrayList<>();
         List<String[]> shared = new ArrayList<>();
         for (PositionalParamSpec p : spec.positionalParameters()) {
             if (!p.hidden()) {
@@ -77,9 +78,13 @@ final class HelpLayout {
         for (OptionSpec o : spec.options()) {
             // --version belongs to the top level; a command still accepts it
             if (!o.hidden() && !(spec.parent() != null && o.versionHelp())) {
-                (global.contains(o.longestName()) ? shared : own).add(new String[]{label(o), description(o)});
+                String n = o.longestName();
+                (global.contains(n) ? shared : mixedIn.contains(n) ? ownMixedIn : own).add(new String[]{label(o), description(o)});
             }
         }
+        // the options of a command's other mixins (--no-pacing, --help) after those it declares itself, also where a
+        // superclass has the mixin (OnlineCommand)
+        own.addAll(ownMixedIn);
         StringBuilder sb = new StringBuilder();
         int w = width(help);
         if (!own.isEmpty()) {

@@ -1,11 +1,7 @@
 package io.github.pplxexport.cli;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-
-import java.util.concurrent.Callable;
 
 /** {@code mark-read <url|uuid>}: the read receipt of one thread (mark_viewed with its context). */
 @Command(name = "mark-read", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
@@ -14,22 +10,13 @@ import java.util.concurrent.Callable;
                 + " {\"uuid\", \"context_uuid\", \"result\"} on stdout.",
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar --cookies c.txt mark-read <url|uuid>"})
-public class MarkReadCommand implements Callable<Integer> {
-    @ParentCommand
-    PplxExportCli parent;
-
+public class MarkReadCommand extends OnlineCommand {
     @Parameters(paramLabel = "THREAD", description = "Thread URL or uuid.")
     String thread;
 
-    @Mixin
-    PacingOption pacing;
-    @Mixin
-    GlobalOptions.All globals;
-
     @Override
-    public Integer call() throws Exception {
-        Logging.configure(parent.global, "mark-read");
+    int run() throws Exception {
         String uuid = ExportCommand.threadUuid(thread);
-        return JsonReply.print(parent, pacing, "direct:mark-read", account -> uuid);
+        return printJson("direct:mark-read", account -> uuid);
     }
 }

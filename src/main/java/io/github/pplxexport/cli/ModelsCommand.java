@@ -4,14 +4,11 @@ import io.github.pplxexport.ask.ModelCatalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code models [--refresh]}: the platform's model catalog (models/config/v2), printed; --refresh keeps it for ask. */
 @Command(name = "models", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
@@ -22,29 +19,20 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt models",
                 "  java -jar target/pplx-export.jar --cookies ~/perplexity-cookies.txt models --refresh"})
-public class ModelsCommand implements Callable<Integer> {
-    @ParentCommand
-    PplxExportCli parent;
-
+public class ModelsCommand extends OnlineCommand {
     @Option(names = "--refresh", description = "Store the catalog in <out>/index/models_cache.json for ask.")
     boolean refresh;
 
-    @Mixin
-    PacingOption pacing;
-    @Mixin
-    GlobalOptions.All globals;
-
     @Override
-    public Integer call() throws Exception {
-        Logging.configure(parent.global, "models");
+    int run() throws Exception {
         Logger log = LoggerFactory.getLogger("pplx.ask");
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
+        OnlineRun run = online();
         @SuppressWarnings("unchecked")
         Map<String, Object> config = run.run("direct:models-config", account -> account, Map.class);
         ModelCatalog.describe(config).forEach(log::info);
         if (refresh) {
             Path root = Path.of(run.properties.getOrDefault("pplx.archive.root", "web_archive")).toAbsolutePath().normalize();
-            Path f = ModelCatalog.save(root, ModelCatalog.fromConfig(config, Instant.now()));
+            Path f = ModelCatalog.refresh(root, config, Instant.now());
             log.info("[models] catalog saved: {}", f);
         }
         return PplxExportCli.EXIT_OK;

@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
 
 /** {@code relations}: the reference's relations graph, offline (reference-cli-and-archive.md §2.17). */
 @Command(name = "relations", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Write the threads' relations/edges.jsonl and graph.md, offline.",
+        header = "Write relations/edges.jsonl and graph.md, offline.",
         description = "Reads every thread dir and writes <out>/relations/edges.jsonl (src_uuid, dst_uuid, kind, evidence)"
                 + " and relations/graph.md. Kinds: same_prompt (the same first question, chained by time), references"
                 + " (an answer or source names another archived thread), same_space (dst space:<slug>), subagent_of"

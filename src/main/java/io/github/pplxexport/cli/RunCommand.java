@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * progress stops at once; the state is saved after every thread).
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Service mode: scheduled sync; health, metrics, pages over HTTP.",
+        header = "Service mode: scheduled syncs, health, metrics, web pages.",
         description = "Keeps running: an incremental sync on a Quartz cron schedule (--cron or pplx.schedule.cron,"
                 + " default 03:17 daily; never two at once), health at /observe/health and Prometheus metrics at"
                 + " /observe/metrics on 127.0.0.1:8080 (pplx.management.host, pplx.management.port), and the pages of"

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
  * HTTP server, with the search index kept level with the archive. Read-only; loopback unless a token is given.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Browse and search the archive in a web browser (local web app).",
+        header = "Browse and search the archive in a web browser.",
         description = "Serves the archive at http://127.0.0.1:8787/: the library (newest first, filters), each thread"
                 + " (conversation with math, workflow steps, sources, report, assets, related threads), full-text search"
                 + " (phrases, mode:/account:/space:, Chinese as typed) and a JSON API under /api/. The search index"

@@ -1,46 +1,30 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.space.SpaceRequests;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code space-create TITLE [--description D]}: a new space (create_collection); prints {uuid, slug, url}. */
 @Command(name = "space-create", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "Create a space.",
-        description = "POST /rest/collections/create_collection; prints {\"uuid\", \"slug\", \"url\"} on stdout (the slug"
-                + " is what ask --space takes; its uuid is what [bot_space] uuid of the config takes).",
+        description = "POST /rest/collections/create_collection, sent once and never again (a second POST would make a"
+                + " second space); prints {\"uuid\", \"slug\", \"url\"} on stdout (the slug is what ask --space takes;"
+                + " its uuid is what [bot_space] uuid of the config takes).",
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar --cookies c.txt space-create BOT --description \"asks\""})
-public class SpaceCreateCommand implements Callable<Integer> {
-    @ParentCommand
-    PplxExportCli parent;
-
+public class SpaceCreateCommand extends OnlineCommand {
     @Parameters(paramLabel = "TITLE", description = "The space's title.")
     String title;
 
     @Option(names = "--description", paramLabel = "D", defaultValue = "", description = "Its description (default: none).")
     String description;
 
-    @Mixin
-    PacingOption pacing;
-    @Mixin
-    GlobalOptions.All globals;
-
     @Override
-    public Integer call() throws Exception {
-        Logging.configure(parent.global, "space-create");
+    int run() throws Exception {
         if (title.isBlank()) {
             throw new UsageException("the title is empty");
         }
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("title", title);
-        args.put("description", description);
-        return JsonReply.print(parent, pacing, "direct:space-create", account -> args);
+        return printJson("direct:space-create", account -> SpaceRequests.newSpace(title, description));
     }
 }

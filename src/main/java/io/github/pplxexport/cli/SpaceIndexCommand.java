@@ -2,11 +2,7 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.space.SpaceUrl;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
-
-import java.util.concurrent.Callable;
 
 /** {@code space-index SPACE_URL}: every thread of a space into index/space_&lt;slug&gt;.json (route {@code space-index}). */
 @Command(name = "space-index", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
@@ -17,28 +13,19 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar space-index https://www.perplexity.ai/spaces/reading-list-AbC123",
                 "  java -jar target/pplx-export.jar --account work space-index reading-list-AbC123"})
-public class SpaceIndexCommand implements Callable<Integer> {
-    @ParentCommand
-    PplxExportCli parent;
-
+public class SpaceIndexCommand extends OnlineCommand {
     @Parameters(paramLabel = "SPACE_URL", description = "The space's URL (https://www.perplexity.ai/spaces/<slug>) or slug.")
     String url;
 
-    @Mixin
-    PacingOption pacing;
-    @Mixin
-    GlobalOptions.All globals;
-
     @Override
-    public Integer call() throws Exception {
-        Logging.configure(parent.global, "space-index");
+    int run() throws Exception {
         String slug;
         try {
             slug = SpaceUrl.slug(url);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
+        OnlineRun run = online();
         int n = run.run("direct:space-index", account -> slug, Integer.class);
         System.out.println("[space-index] " + slug + ": " + n + " thread(s)");
         return PplxExportCli.EXIT_OK;

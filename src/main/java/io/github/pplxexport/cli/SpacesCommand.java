@@ -2,12 +2,9 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.space.SpacePages;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /** {@code spaces [--fetch-meta]}: one page per space under &lt;out&gt;/spaces/ (route {@code space-meta} with --fetch-meta). */
 @Command(name = "spaces", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
@@ -21,28 +18,19 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar spaces",
                 "  java -jar target/pplx-export.jar spaces --fetch-meta"})
-public class SpacesCommand implements Callable<Integer> {
-    @ParentCommand
-    PplxExportCli parent;
-
+public class SpacesCommand extends OnlineCommand {
     @Option(names = "--fetch-meta", description = "Ask each space's owner and members first (network).")
     boolean fetchMeta;
 
-    @Mixin
-    PacingOption pacing;
-    @Mixin
-    GlobalOptions.All globals;
-
     @Override
-    public Integer call() throws Exception {
-        Logging.configure(parent.global, "spaces");
+    int run() throws Exception {
         if (!fetchMeta) {
             Path out = parent.global.archiveRoot();
             int n = SpacePages.write(out);
             System.out.println("[spaces] " + n + " space page(s) in " + out.resolve(SpacePages.DIR));
             return PplxExportCli.EXIT_OK;
         }
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
+        OnlineRun run = online();
         int n = run.run("direct:space-meta", account -> account, Integer.class);
         System.out.println("[spaces] " + n + " space page(s) in " + Path.of(run.properties.get("pplx.archive.root"))
                 .resolve(SpacePages.DIR));

@@ -3,11 +3,7 @@ package io.github.pplxexport.cli;
 import io.github.pplxexport.usage.CreditUsage;
 import io.github.pplxexport.usage.UsageOptions;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-
-import java.util.concurrent.Callable;
 
 /** {@code usage-backfill [--limit N]}: the credits of each archived thread (route {@code usage-backfill}). */
 @Command(name = "usage-backfill", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
@@ -18,25 +14,16 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar usage-backfill",
                 "  java -jar target/pplx-export.jar --account work usage-backfill --limit 50"})
-public class UsageBackfillCommand implements Callable<Integer> {
-    @ParentCommand
-    PplxExportCli parent;
-
+public class UsageBackfillCommand extends OnlineCommand {
     @Option(names = "--limit", paramLabel = "N", description = "Only the first N threads not recorded yet.")
     int limit;
 
-    @Mixin
-    PacingOption pacing;
-    @Mixin
-    GlobalOptions.All globals;
-
     @Override
-    public Integer call() throws Exception {
-        Logging.configure(parent.global, "usage-backfill");
+    int run() throws Exception {
         if (limit < 0) {
             throw new UsageException("--limit must be positive");
         }
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, pacing.properties());
+        OnlineRun run = online();
         CreditUsage.Summary s = run.run("direct:usage-backfill", account -> new UsageOptions(account, limit),
                 CreditUsage.Summary.class);
         System.out.println(s.line());

@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  * to its thread instead) and streams it in the framing of §2: cumulative snapshots, one every
  * {@code --ask-chunk-ms}, the final message, then {@code end_of_stream}. From the final message on, the thread is in
  * the library listing and {@code GET /rest/thread/<uuid>} serves it, plain and schematized ({@link AskedThreads}).
- * Also {@code models/config/v2} and {@code mark_viewed}; the spaces are {@link CollectionEndpoints}.
+ * Also {@code models/config/v2} and {@code mark_viewed}; the spaces (a new thread's {@code target_collection_uuid})
+ * are {@link SpaceRoutes}'.
  * Faults: {@link AskFaults}.
  */
 final class AskReplay implements AutoCloseable {
@@ -49,25 +50,25 @@ final class AskReplay implements AutoCloseable {
     private final AskFaults faults;
     private final long chunkMillis;
     private final Supplier<String> sessionAccount;
-    private final CollectionEndpoints collections;
+    private final SpaceRoutes spaces;
     private final Map<String, AtomicInteger> freshFetches = new ConcurrentHashMap<>();
 
     /**
      * @param templates the archive as served, without the asked threads (where a new thread's template comes from)
      * @param served    the archive with the asked threads (where a follow-up's thread is found)
      */
-    AskReplay(ReplayArchive templates, ReplayArchive served, AskedThreads asked, AskFaults faults, long chunkMillis,
-              Supplier<String> sessionAccount) {
+    AskReplay(ReplayArchive templates, ReplayArchive served, AskedThreads asked, SpaceRoutes spaces, AskFaults faults,
+              long chunkMillis, Supplier<String> sessionAccount) {
         this.templates = templates;
         this.served = served;
         this.asked = asked;
         this.faults = faults;
         this.chunkMillis = chunkMillis;
         this.sessionAccount = sessionAccount;
-        this.collections = new CollectionEndpoints(served, asked);
+        this.spaces = spaces;
     }
 
-    /** The answer to a request of asking or of spaces; empty for any other path. */
+    /** The answer to a request of asking; empty for any other path. */
     Optional<ReplayResponse> route(ReplayRequest request, String caller) {
         String path = request.path();
         String who = caller != null ? caller : sessionAccount.get();
@@ -75,7 +76,7 @@ final class AskReplay implements AutoCloseable {
             case ASK_PATH -> Optional.of(post(request) ? ask(request, who) : notAllowed());
             case MODELS_PATH -> Optional.of(request.method().equals("GET") ? ReplayResponse.json(200, ModelsConfig.answer()) : notAllowed());
             case MARK_VIEWED_PATH -> Optional.of(post(request) ? markViewed(request) : notAllowed());
-            default -> collections.route(request);
+            default -> Optional.empty();
         };
     }
 
@@ -185,7 +186,7 @@ final class AskReplay implements AutoCloseable {
             entry.put("display_model", model);
             entry.put("user_selected_model", model);
         }
-        Map<String, Object> space = collection.isEmpty() ? null : collections.space(collection);
+        Map<String, Object> space = collection.isEmpty() ? null : spaces.listed(collection);
         entry.put("collection_info", space);
         Map<String, Object> metadata = J.asMap(replaceIds(J.map(raw, "thread_metadata"), ids));
         metadata.put("title", title);

@@ -20,8 +20,8 @@ import java.util.OptionalInt;
  * <p>Endpoints: {@code POST /rest/perplexity_ask/graphql} (library listing, see
  * {@link LibraryQuery}), {@code GET /rest/thread/<uuid>} plain and schematized (see
  * {@link ThreadPages}; a sibling, see {@link Siblings}), {@code GET /api/auth/session}, the asset data
- * and CDN (see {@link AssetRoutes}), asking, models and spaces made or looked up by slug (see {@link AskReplay}),
- * the spaces' thread listings ({@link SpaceRoutes}) and the credit usage ({@link UsageRoutes}). Unknown thread
+ * and CDN (see {@link AssetRoutes}), asking and models (see {@link AskReplay}), the spaces (every
+ * {@code /rest/collections/} endpoint: {@link SpaceRoutes}) and the credit usage ({@link UsageRoutes}). Unknown thread
  * uuids get 403 {@code VIEW_THREAD_NOT_ALLOWED}, as the
  * real API answers for a thread one may not see. A request whose request line names an absolute URL
  * ({@code GET http://host/… HTTP/1.1}: the client uses this server as its HTTP proxy) is served by the CDN
@@ -58,7 +58,7 @@ public final class ReplayApi {
     private final FaultPlan faults;
     private final boolean strictAuth;
     private final AskReplay asks;
-    private final SpaceRoutes spaces = new SpaceRoutes();
+    private final SpaceRoutes spaces;
 
     /**
      * Uses the archive, page size, account, e-mail, faults and auth mode of {@code options} (port and
@@ -75,8 +75,10 @@ public final class ReplayApi {
         this.email = options.email();
         this.faults = options.faults();
         this.strictAuth = options.strictAuth();
-        // asking, spaces and models (AskReplay); the threads asked are listed and served with the archive's
-        this.asks = new AskReplay(new ReplayArchive(options.archive()), archive, asked,
+        // the spaces see the threads asked (made in one, or moved into one) with the archive's
+        this.spaces = new SpaceRoutes(archive, asked, this::sessionAccount);
+        // asking and models (AskReplay); the threads asked are listed and served with the archive's
+        this.asks = new AskReplay(new ReplayArchive(options.archive()), archive, asked, spaces,
                 AskFaults.parse(options.faults().toString()), options.askChunkMillis(), this::sessionAccount);
     }
 
@@ -132,7 +134,7 @@ public final class ReplayApi {
                 return only("GET", request) ? session(session.orElse(sessionAccount())) : notAllowed();
             }
             if (SpaceRoutes.handles(path)) {
-                return spaces.answer(request, caller, archive);
+                return spaces.answer(request, caller);
             }
             if (UsageRoutes.handles(path)) {
                 return UsageRoutes.answer(request, caller, strictAuth, archive);

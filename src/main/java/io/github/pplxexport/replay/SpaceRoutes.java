@@ -2,10 +2,8 @@ package io.github.pplxexport.replay;
 
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
-import io.github.pplxexport.json.JsonException;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,20 +13,26 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
- * The space endpoints (reference-behaviour.md §1.6), served from {@code thread.json.space} of the archive: a space
- * is every thread whose {@code space.slug} names it; its owner is the author of its oldest thread, the other
- * authors are its contributors, and a member is an author with a thread in it.
+ * Every space endpoint of the replay ({@code /rest/collections/}; reference-behaviour.md §1.6, ask-stream.md §6).
+ * A space is either one the archive's threads are in ({@code thread.json.space}: its owner is the author of its
+ * oldest thread, the other authors are its contributors, a member is an author with a thread in it) or one made by
+ * {@code create_collection} while the server runs (its owner is the caller). The asked threads ({@link AskedThreads})
+ * are part of the archive served, so a thread asked in a space, or moved into one, is listed with it.
  * <ul>
- *   <li>{@code GET /rest/collections/list_collection_threads?collection_slug=&offset=}: a JSON array of 20 threads
- *       a page, newest first ({@code uuid}, {@code context_uuid}, {@code frontend_uuid}, {@code author_username},
- *       {@code title}, {@code mode}, {@code last_query_datetime}, {@code thread_access}, {@code answer_preview},
- *       {@code has_next_page});</li>
- *   <li>{@code GET /rest/collections/get_collection?collection_slug=}: the space with its owner and contributors;</li>
- *   <li>{@code GET /rest/collections/list_user_collections}: the caller's spaces;</li>
- *   <li>{@code POST /rest/collections/create_collection}: a new empty space, kept while the server runs (the
- *       minimal form {@code init --create-bot-space} needs).</li>
+ *   <li>{@code GET list_collection_threads?collection_slug=&offset=}: a JSON array of 20 threads a page, newest
+ *       first ({@code uuid}, {@code context_uuid}, {@code frontend_uuid}, {@code author_username}, {@code title},
+ *       {@code mode}, {@code last_query_datetime}, {@code thread_access}, {@code answer_preview},
+ *       {@code has_next_page}); a made space without threads: an empty array;</li>
+ *   <li>{@code GET get_collection?collection_slug=}: a made space as made, else the archive's space with its owner
+ *       and contributors;</li>
+ *   <li>{@code GET list_user_collections}: the spaces the caller made, then those it takes part in;</li>
+ *   <li>{@code POST create_collection}: a new empty space (a new uuid each time, as the platform: a second POST is a
+ *       second space); an empty title: 400 {@code INVALID_TITLE};</li>
+ *   <li>{@code POST batch_move_threads}: the asked threads with those {@code context_uuids} get the space (the archive
+ *       itself is never written); {@code {"status": "success", "moved_count": n}}.</li>
  * </ul>
  * A space the caller is no member of (strict mode) answers 200 {@code {"status": "failed", "_response_type":
  * "VIEW_COLLECTION_NOT_ALLOWED"}}, as the platform does; an unknown slug 404 {@code COLLECTION_NOT_FOUND}.
@@ -37,30 +41,77 @@ final class SpaceRoutes {
     static final String PREFIX = "/rest/collections/";
     static final int PAGE = 20;
 
+    private final ReplayArchive archive;
+    private final AskedThreads asked;
+    private final Supplier<String> sessionAccount;
     /** Spaces made by create_collection: slug to space, with the creator as owner. */
     private final Map<String, Map<String, Object>> created = new ConcurrentHashMap<>();
+
+    /**
+     * @param archive        the archive served, the asked threads included
+     * @param asked          where the asked threads are (batch_move_threads rewrites their thread.json)
+     * @param sessionAccount the account of a caller without a session (open mode)
+     */
+    SpaceRoutes(ReplayArchive archive, AskedThreads asked, Supplier<String> sessionAccount) {
+        this.archive = archive;
+        this.asked = asked;
+        this.sessionAccount = sessionAccount;
+    }
 
     static boolean handles(String path) {
         return path.startsWith(PREFIX);
     }
 
     /** @param caller the session's account, null in open mode without one (sees every space) */
-    ReplayResponse answer(ReplayRequest request, String caller, ReplayArchive archive) throws IOException {
+    ReplayResponse answer(ReplayRequest request, String caller) throws IOException {
         String op = request.path().substring(PREFIX.length());
-        String method = request.method();
         String slug = QueryString.first(request.query(), "collection_slug");
-        switch (op) {
-            case "list_collection_threads":
-                return method.equals("GET") ? threads(archive, slug, caller, offset(request)) : notAllowed();
-            case "get_collection":
-                return method.equals("GET") ? collection(archive, slug, caller) : notAllowed();
-            case "list_user_collections":
-                return method.equals("GET") ? userCollections(archive, caller) : notAllowed();
-            case "create_collection":
-                return method.equals("POST") ? create(request, caller) : notAllowed();
-            default:
-                return ReplayResponse.error(404, "NOT_FOUND");
+        return switch (op) {
+            case "list_collection_threads" -> get(request) ? threads(slug, caller, offset(request)) : notAllowed();
+            case "get_collection" -> get(request) ? collection(slug, caller) : notAllowed();
+            case "list_user_collections" -> get(request) ? userCollections(caller) : notAllowed();
+            case "create_collection" -> post(request) ? create(request, caller) : notAllowed();
+            case "batch_move_threads" -> post(request) ? move(request) : notAllowed();
+            default -> ReplayResponse.error(404, "NOT_FOUND");
+        };
+    }
+
+    /** The space with this uuid as a thread's {@code space} (and an entry's {@code collection_info}) names it. */
+    Map<String, Object> listed(String uuid) {
+        Map<String, Object> known = created.values().stream().filter(c -> uuid.equals(J.str(c, "uuid"))).findFirst()
+                .orElseGet(() -> archive.library(null).stream().map(ThreadRecord::space)
+                        .filter(s -> s != null && uuid.equals(J.str(s, "uuid"))).findFirst().orElse(Map.of()));
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("uuid", uuid);
+        s.put("title", J.get(known, "title"));
+        s.put("slug", J.get(known, "slug"));
+        return s;
+    }
+
+    /**
+     * A thread's context uuid, which the space and credit APIs take: thread.json's {@code psc_uuid}, else (a thread
+     * asked here) its first entry's {@code context_uuid}.
+     */
+    static String contextUuid(ThreadRecord t) {
+        String psc = J.str(readOrEmpty(t, ThreadRecord.THREAD_JSON), "psc_uuid");
+        return psc.isEmpty() ? J.str(J.list(readOrEmpty(t, ThreadRecord.RAW_ENTRIES), "entries").stream().findFirst()
+                .orElse(null), "context_uuid") : psc;
+    }
+
+    private static Map<String, Object> readOrEmpty(ThreadRecord t, String file) {
+        try {
+            return Json.readObject(t.dir().resolve(file));
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
         }
+    }
+
+    private static boolean get(ReplayRequest request) {
+        return request.method().equals("GET");
+    }
+
+    private static boolean post(ReplayRequest request) {
+        return request.method().equals("POST");
     }
 
     private static ReplayResponse notAllowed() {
@@ -76,7 +127,7 @@ final class SpaceRoutes {
     }
 
     /** The threads of the space, newest first. */
-    private static List<ThreadRecord> inSpace(ReplayArchive archive, String slug) {
+    private List<ThreadRecord> inSpace(String slug) {
         return archive.library(null).stream().filter(t -> t.space() != null && slug != null
                 && slug.equals(J.str(t.space(), "slug"))).toList();
     }
@@ -92,13 +143,13 @@ final class SpaceRoutes {
         return ReplayResponse.json(200, body);
     }
 
-    private ReplayResponse threads(ReplayArchive archive, String slug, String caller, int offset) throws IOException {
-        List<ThreadRecord> all = inSpace(archive, slug);
+    private ReplayResponse threads(String slug, String caller, int offset) {
+        List<ThreadRecord> all = inSpace(slug);
         if (all.isEmpty()) {
             return created.containsKey(String.valueOf(slug)) ? ReplayResponse.json(200, List.of())
                     : ReplayResponse.error(404, "COLLECTION_NOT_FOUND");
         }
-        if (!member(all, caller)) {
+        if (!created.containsKey(slug) && !member(all, caller)) {
             return notAllowedToView();
         }
         List<Object> page = new ArrayList<>();
@@ -121,12 +172,12 @@ final class SpaceRoutes {
         return ReplayResponse.json(200, page);
     }
 
-    private ReplayResponse collection(ReplayArchive archive, String slug, String caller) {
+    private ReplayResponse collection(String slug, String caller) {
         Map<String, Object> made = created.get(String.valueOf(slug));
         if (made != null) {
             return ReplayResponse.json(200, made);
         }
-        List<ThreadRecord> all = inSpace(archive, slug);
+        List<ThreadRecord> all = inSpace(slug);
         if (all.isEmpty()) {
             return ReplayResponse.error(404, "COLLECTION_NOT_FOUND");
         }
@@ -168,11 +219,12 @@ final class SpaceRoutes {
         return u;
     }
 
-    private ReplayResponse userCollections(ReplayArchive archive, String caller) {
+    private ReplayResponse userCollections(String caller) {
         Map<String, List<ThreadRecord>> bySlug = new LinkedHashMap<>();
         for (ThreadRecord t : archive.library(null)) {
-            if (t.space() != null && !J.str(t.space(), "slug").isEmpty()) {
-                bySlug.computeIfAbsent(J.str(t.space(), "slug"), k -> new ArrayList<>()).add(t);
+            String slug = t.space() == null ? "" : J.str(t.space(), "slug");
+            if (!slug.isEmpty() && !created.containsKey(slug)) {
+                bySlug.computeIfAbsent(slug, k -> new ArrayList<>()).add(t);
             }
         }
         List<Object> out = new ArrayList<>();
@@ -183,40 +235,51 @@ final class SpaceRoutes {
     }
 
     private ReplayResponse create(ReplayRequest request, String caller) {
-        Object body;
-        try {
-            body = Json.parse(request.bodyText());
-        } catch (JsonException e) {
-            body = null;
-        }
+        Map<String, Object> body = J.asMap(AskReplay.parse(request));
         String title = J.str(body, "title").strip();
         if (title.isEmpty()) {
             return ReplayResponse.error(400, "INVALID_TITLE");
         }
-        UUID uuid = UUID.nameUUIDFromBytes((String.valueOf(caller) + "\n" + title).getBytes(StandardCharsets.UTF_8));
-        String slug = title.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "")
-                + "-" + uuid.toString().substring(0, 6);
+        String uuid = UUID.randomUUID().toString();
+        String base = title.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("^-|-$", "");
+        String slug = (base.isEmpty() ? "space" : base) + "-" + uuid.substring(0, 6);
         Map<String, Object> s = new LinkedHashMap<>();
-        s.put("uuid", uuid.toString());
+        s.put("uuid", uuid);
         s.put("title", title);
+        s.put("description", J.str(body, "description"));
         s.put("slug", slug);
         s.put("url", "https://www.perplexity.ai/spaces/" + slug);
-        s.put("description", J.str(body, "description"));
-        s.put("emoji", J.str(body, "emoji"));
+        s.put("emoji", J.get(body, "emoji"));
+        s.put("instructions", J.str(body, "instructions"));
         s.put("access", J.get(body, "access"));
-        s.put("owner_user", user(caller == null ? ReplayApi.DEFAULT_ACCOUNT : caller, 4));
+        s.put("owner_user", user(caller == null ? sessionAccount.get() : caller, 4));
         s.put("contributor_users", List.of());
         s.put("user_permission", 4);
+        s.put("thread_count", 0);
         created.put(slug, s);
         return ReplayResponse.json(200, s);
     }
 
-    /** thread.json's {@code psc_uuid}: the thread's context uuid, which the space and credit APIs take. */
-    static String contextUuid(ThreadRecord t) {
-        try {
-            return J.str(Json.readObject(t.dir().resolve(ThreadRecord.THREAD_JSON)), "psc_uuid");
-        } catch (IOException | RuntimeException e) {
-            return "";
+    private ReplayResponse move(ReplayRequest request) {
+        Map<String, Object> body = J.asMap(AskReplay.parse(request));
+        List<Object> contexts = J.list(body, "context_uuids");
+        String target = J.str(body, "new_collection_uuid");
+        if (contexts.isEmpty() || target.isEmpty()) {
+            return AskReplay.badRequest("context_uuids and new_collection_uuid are required");
         }
+        int moved = 0;
+        ReplayArchive mine = asked.archive();
+        for (ThreadRecord t : mine == null ? List.<ThreadRecord>of() : mine.library(null)) {
+            if (contexts.contains(contextUuid(t))) {
+                Map<String, Object> threadJson = new LinkedHashMap<>(readOrEmpty(t, ThreadRecord.THREAD_JSON));
+                threadJson.put("space", listed(target));
+                asked.rewriteThreadJson(t.dir(), threadJson);
+                moved++;
+            }
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("status", "success");
+        answer.put("moved_count", moved);
+        return ReplayResponse.json(200, answer);
     }
 }

@@ -70,7 +70,7 @@ public final class SpaceIndex {
 
     /** One page: a JSON array (tolerated as {@code {threads: [...]}}); a space this account cannot see stops the run. */
     public void accept(Listing l, Object answer) {
-        if ("VIEW_COLLECTION_NOT_ALLOWED".equals(J.str(answer, "_response_type"))) {
+        if (SpaceRequests.notViewable(answer)) {
             throw new RunAbortedException("space " + l.slug + ": this account may not view it"
                     + " (VIEW_COLLECTION_NOT_ALLOWED); run again with --account of a member", null);
         }

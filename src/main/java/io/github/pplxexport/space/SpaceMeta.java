@@ -105,8 +105,7 @@ public final class SpaceMeta {
 
     /** The get_collection answer, as {@code account}. */
     public void answered(Run run, Asking a, String account, Map<String, Object> collection) {
-        if ("VIEW_COLLECTION_NOT_ALLOWED".equals(J.str(collection, "_response_type"))
-                || "failed".equals(J.str(collection, "status"))) {
+        if (SpaceRequests.notViewable(collection)) {
             LOG.info("[spaces] {}: '{}' may not view it{}", a.slug, account, a.isHasNext() ? ", asking as another account" : "");
             if (!a.isHasNext()) {
                 run.failed++;

@@ -33,6 +33,11 @@ public final class SpaceUrl {
         return s;
     }
 
+    /** Where a thread is asked ({@code ask --space}, {@code [[asks]] space}): null for none or {@code home}, else the slug. */
+    public static String slugOrHome(String space) {
+        return space == null || space.isBlank() || space.strip().equals("home") ? null : slug(space);
+    }
+
     /** The index file's name part: the slug with anything but letters, digits, '-', '_' and '.' as '_'. */
     public static String fileSafe(String slug) {
         return slug.replaceAll("[^\\p{L}\\p{N}._-]", "_");

@@ -92,7 +92,7 @@ class AskWireTest {
         Map<String, Object> config = J.asMap(Json.parse("{\"default_models\": {\"pro\": \"best_v9\", \"deep research\": \"alpha_v9\","
                 + " \"agentic_research\": \"council_v9\", \"studio\": \"study_v9\", \"asi\": \"x\"},"
                 + " \"agentic_research_compare_models\": [\"m1\", \"m2\", \"m3\", \"m4\"], \"models\": {}}"));
-        ModelCatalog.save(tmp, ModelCatalog.fromConfig(config, Instant.now()));
+        ModelCatalog.refresh(tmp, config, Instant.now());
         ModelCatalog c = ModelCatalog.load(tmp);
         assertEquals("best_v9", c.modelFor(AskMode.SEARCH, List.of()));
         assertEquals("alpha_v9", c.modelFor(AskMode.DEEP_RESEARCH, List.of()));

@@ -47,8 +47,16 @@ class ServiceMetricsTest {
         return ChildJvm.start(tmp, "--base-url", server.baseUri().toString(), "--cookies", cookies.toString(),
                 "--out", tmp.resolve("out").toString(), "-D", "pplx.management.port=" + port,
                 "-D", "pplx.retry.delay-ms=20", "-D", "pplx.retry.maximum-delay-ms=50",
-                // every 20 s: the first sync soon, and the scrape well before the second one
-                "run", "--no-pacing", "--cron", "0/20 * * * * ?");
+                "run", "--no-pacing", "--cron", soonThenHalfAMinuteLater());
+    }
+
+    /**
+     * Two ticks a minute: the first 6 s from now (the JVM is up by then; a fixed "0/20" waited 10 s on average),
+     * the second 30 s later, well after the scrape.
+     */
+    static String soonThenHalfAMinuteLater() {
+        int first = (java.time.LocalTime.now().getSecond() + 6) % 60;
+        return first + "," + (first + 30) % 60 + " * * * * ?";
     }
 
     private HttpResponse<String> get(String path) throws Exception {

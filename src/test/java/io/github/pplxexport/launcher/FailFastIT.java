@@ -41,8 +41,11 @@ class FailFastIT {
         List<String> cmd = new ArrayList<>(List.of(PackagedJar.java()));
         cmd.addAll(jvm);
         Path config = Files.writeString(tmp.resolve("config.toml"), "default_account = \"alice\"\n\n[accounts.alice]\n");
+        // a user with a cookie file and a typo in the URL
+        Path cookies = Files.writeString(tmp.resolve("cookies.txt"),
+                "127.0.0.1\tFALSE\t/\tFALSE\t0\t__Secure-next-auth.session-token\talice\n");
         cmd.addAll(List.of("-jar", jar.toString(), "sync", "--out", tmp.resolve("out").toString(), "--base-url", baseUrl,
-                "--config", config.toString()));
+                "--config", config.toString(), "--cookies", cookies.toString()));
         cmd.addAll(List.of(more));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("console.txt").toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_"));

@@ -178,6 +178,21 @@ class AskPipelineTest {
     }
 
     @Test
+    void aFreshThreadStillMissingAfterItsShortRetriesIsPendingNotAskedForever() throws Exception {
+        // fresh-404:9: more 404s than the short retries (pplx.ask.fresh-404-retries = 4) wait out
+        try (LiveLibrary lib = LiveLibrary.of(tmp).serveAsks("fresh-404:9", CHUNK)) {
+            Run r = run(lib, "ask", "--json", "Is the thread there yet?");
+            assertEquals(1, r.exit(), r.log().toString());
+            String uuid = J.str(r.json(), "thread_uuid");
+            assertEquals(List.of(404, 404, 404, 404, 404),
+                    lib.threadRequests(uuid).stream().map(q -> ((Number) q.get("status")).intValue()).toList(),
+                    "the first page asked for once and 4 times again, then left to the next sync");
+            assertTrue(Files.readString(lib.out.resolve(PENDING)).contains(uuid), "pending for the next sync");
+            assertEquals(List.of(), lib.threadDirs(), "nothing archived");
+        }
+    }
+
+    @Test
     void aStreamDroppedAfterCreationIsPendingAndTheNextSyncArchivesIt() throws Exception {
         try (LiveLibrary lib = LiveLibrary.of(tmp).serveAsks("ask-drop@2", CHUNK)) {
             Run r = run(lib, "ask", "--json", "Will the stream break?");
@@ -253,10 +268,16 @@ class AskPipelineTest {
             assertTrue(models.logged("pplx_alpha"));
             Map<String, Object> cache = Json.readObject(lib.out.resolve("index/models_cache.json"));
             assertEquals("pplx_agentic_research", J.str(J.map(cache, "default_models"), "council"));
-            Run inSpace = run(lib, "ask", "--json", "--space", J.str(s, "slug"), "Filed in the space?");
+            // --space takes the space's URL too (what space-create prints); the thread is listed in the space made
+            Run inSpace = run(lib, "ask", "--json", "--space", J.str(s, "url"), "Filed in the space?");
             assertEquals(0, inSpace.exit(), inSpace.log().toString());
             assertTrue(lib.requests().stream().anyMatch(q -> "/rest/collections/get_collection".equals(q.get("path"))
                     && String.valueOf(q.get("query")).startsWith("collection_slug=" + J.str(s, "slug") + "&")));
+            assertEquals(0, run(lib, "space-index", J.str(s, "slug")).exit());
+            Map<String, Object> listed = Json.readObject(lib.out.resolve("index/space_" + J.str(s, "slug") + ".json"));
+            assertEquals(List.of(J.str(inSpace.json(), "thread_uuid")),
+                    J.list(listed, "threads").stream().map(t -> J.str(t, "entryUUID")).toList(), listed.toString());
+            assertEquals(J.str(inSpace.json(), "context_uuid"), J.str(J.list(listed, "threads").get(0), "context_uuid"));
             Run read = run(lib, "mark-read", J.str(inSpace.json(), "thread_url"));
             assertEquals(0, read.exit());
             assertEquals(J.str(inSpace.json(), "context_uuid"), J.str(read.json(), "context_uuid"));

@@ -77,10 +77,12 @@ class FirstRunTest {
             ChildJvm.Result init = run(runs, env, work, "init", "--base-url", server.baseUri().toString());
             assertEquals(0, init.exit(), init.toString());
             assertEquals(1, init.stdout().lines().count(), init.toString());
-            // (models_seeded depends on whether the replay serves the model table: not asserted here, see InitRouteTest)
-            assertTrue(init.stdout().startsWith("{\"config\": \"" + config + "\", \"accounts\": [\"alice\", \"bob\"],"
-                    + " \"default_account\": \"alice\", \"bot_space\": {\"uuid\": null, \"slug\": null}, \"models_seeded\": "),
-                    init.stdout());
+            // the model catalog goes where the archive of the next runs is, where ask reads it
+            Path models = work.resolve("web_archive/index/models_cache.json");
+            assertEquals("{\"config\": \"" + config + "\", \"accounts\": [\"alice\", \"bob\"],"
+                    + " \"default_account\": \"alice\", \"bot_space\": {\"uuid\": null, \"slug\": null}, \"models_cache\": \""
+                    + models + "\"}", init.stdout().strip());
+            assertEquals("pplx_alpha", J.str(J.map(Json.readObject(models), "default_models"), "deep-research"));
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(config)));
             String toml = Files.readString(config, StandardCharsets.UTF_8);
             assertTrue(toml.contains("default_account = \"alice\"\n") && toml.contains("[accounts.bob]\ndisplay_name = \"bob\"\n"

@@ -1,6 +1,8 @@
 package io.github.pplxexport.routes;
 
 import io.github.pplxexport.account.InitRequest;
+import io.github.pplxexport.ask.AskMode;
+import io.github.pplxexport.ask.ModelCatalog;
 import io.github.pplxexport.config.UserConfig;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
@@ -23,12 +25,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The init route against answers the replay does not make (WireMock): a login with four account tokens, one
  * refused (401) and one whose e-mail's local part is taken (key {@code alice-2}); the spaces listed as
- * {@code {"collections": [...]}} with the BOT title in another case; the model table seeded into models_cache.json;
+ * {@code {"collections": [...]}} with the BOT title in another case; the model table kept as the archive's model
+ * catalog (index/models_cache.json, where ask reads it; the config gets no [models]);
  * and, when asked and no space has the title, the space created once (a POST, never retried) while a model table
  * that stays a 503 is only a warning.
  */
@@ -75,19 +79,22 @@ class InitRouteTest extends RouteTestSupport {
         api.stubFor(get(urlPathEqualTo("/rest/models/config/v2")).willReturn(okJson(
                 "{\"models\": {\"pplx_pro\": {\"label\": \"Pro\", \"mode\": \"search\"}}, \"default_models\": {\"search\": \"pplx_pro\"}}")));
         Path config = out.resolve("conf/config.toml");
+        Path catalog = archive().resolve("index/models_cache.json");
 
         String summary = template.requestBody("direct:init", new InitRequest(config, "BOT", false), String.class);
 
         assertEquals("{\"config\": \"" + config + "\", \"accounts\": [\"bob\", \"alice\", \"alice-2\"], \"default_account\": \"bob\","
-                + " \"bot_space\": {\"uuid\": \"u-bot\", \"slug\": \"bot-9f\"}, \"models_seeded\": true}", summary);
+                + " \"bot_space\": {\"uuid\": \"u-bot\", \"slug\": \"bot-9f\"}, \"models_cache\": \"" + catalog + "\"}", summary);
         UserConfig c = UserConfig.load(config, Map.of(), out);
         assertEquals("bob", c.defaultAccount());
         assertEquals(new UserConfig.Account("alice-2", "Alice Other", "alice@other.example", "uid-d"), c.account("alice-2").orElseThrow());
         assertEquals(new UserConfig.Account("bob", "Bob B", "bob@example.com", "uid-b"), c.account("bob").orElseThrow());
         String toml = Files.readString(config);
-        assertTrue(toml.contains("[bot_space]\nuuid = \"u-bot\"\nslug = \"bot-9f\"\n") && toml.contains("[models]\n"), toml);
+        assertTrue(toml.contains("[bot_space]\nuuid = \"u-bot\"\nslug = \"bot-9f\"\n") && !toml.contains("[models]"), toml);
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(config)));
-        assertEquals("pplx_pro", J.str(J.map(Json.readObject(config.resolveSibling("models_cache.json")), "default_models"), "search"));
+        assertEquals("pplx_pro", ModelCatalog.load(archive()).modelFor(AskMode.SEARCH, List.of()), "the catalog ask reads");
+        assertEquals("pplx_pro", J.str(J.map(Json.readObject(catalog), "default_models"), "search"));
+        assertFalse(Files.exists(config.resolveSibling("models_cache.json")), "no second catalog beside the config");
         assertTrue(logLines().stream().anyMatch(l -> l.contains("token uid-c was refused")), logLines().toString());
         assertTrue(logLines().stream().noneMatch(l -> l.contains("tok-")), "no token in the log");
     }
@@ -105,9 +112,9 @@ class InitRouteTest extends RouteTestSupport {
 
         String summary = template.requestBody("direct:init", new InitRequest(config, "Archive", true), String.class);
 
-        assertTrue(summary.endsWith("\"bot_space\": {\"uuid\": \"u-new\", \"slug\": \"archive-1a2b3c\"}, \"models_seeded\": false}"), summary);
+        assertTrue(summary.endsWith("\"bot_space\": {\"uuid\": \"u-new\", \"slug\": \"archive-1a2b3c\"}, \"models_cache\": null}"), summary);
         assertEquals(1, api.findAll(postRequestedFor(urlPathEqualTo("/rest/collections/create_collection"))).size());
         assertTrue(logLines().stream().anyMatch(l -> l.startsWith("[init] cannot fetch the model table (")), logLines().toString());
-        assertTrue(!Files.readString(config).contains("[models]") && !Files.exists(out.resolve("models_cache.json")));
+        assertTrue(!Files.readString(config).contains("[models]") && !Files.exists(archive().resolve("index/models_cache.json")));
     }
 }

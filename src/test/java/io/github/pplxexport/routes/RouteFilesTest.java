@@ -60,8 +60,14 @@ class RouteFilesTest extends RouteTestSupport {
         assertEquals("perplexity-api", probe.getRouteConfigurationId(), "and the request policy applies to the probe");
         assertInstanceOf(NoErrorHandlerDefinition.class, model.getRouteDefinition("api-call").getErrorHandlerFactory(),
                 "one request is one redelivery unit of its caller");
-        for (String route : List.of("check-session", "fetch-index", "fetch-entries", "fetch-blocks", "fetch-candidate")) {
+        // (check-session's request is token-session's)
+        for (String route : List.of("fetch-index", "fetch-entries", "fetch-blocks", "fetch-candidate",
+                "token-session", "get-space", "list-spaces", "models-config")) {
             assertEquals("perplexity-api", model.getRouteDefinition(route).getRouteConfigurationId(), route);
+        }
+        // the writes that must not happen twice: the ask (a second thread) and a new space (a second space), whoever sends it
+        for (String route : List.of("ask-stream", "create-space", "space-create")) {
+            assertNull(model.getRouteDefinition(route).getRouteConfigurationId(), route + " is never redelivered");
         }
         // an asset version: re-signing is an API request (retried as any); the CDN download has its own, shorter
         // retries; both dead-letter to asset-failed

@@ -61,8 +61,7 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
     @Override
     protected void configure(MainConfigurationProperties main) {
         // the routes come from application.properties (classpath:routes/*.camel.yaml), the beans from here
-        main.setConfigurationClasses(io.github.pplxexport.camel.PplxRuntime.PIPELINE_BEANS.stream()
-                .map(Class::getName).collect(java.util.stream.Collectors.joining(",")));
+        main.setConfigurationClasses(io.github.pplxexport.camel.PplxRuntime.pipelineBeanClassNames());
     }
 
     @Override
