@@ -11,26 +11,28 @@ import java.util.stream.Collectors;
  * The browsers whose cookie store {@code --cookies-from} reads, and where each keeps its profiles: the native
  * folder first, then the snap and flatpak ones (Linux); the Chromium family's key names in the Secret Service
  * ({@code secret-tool lookup application <name>}) and in the macOS login Keychain ({@code <Name> Safe Storage}).
+ * Chromium's code names the Secret Service key {@code chrome} in Google's builds and {@code chromium} in every other
+ * build: a browser built on it (Edge, Brave) is asked under its own name first, then under {@code chromium}.
  */
 public enum Browser {
-    FIREFOX("firefox", "Firefox", null, null),
-    CHROME("chrome", "Chrome", "chrome", "Chrome"),
-    CHROMIUM("chromium", "Chromium", "chromium", "Chromium"),
-    EDGE("edge", "Edge", "microsoft-edge", "Microsoft Edge"),
-    BRAVE("brave", "Brave", "brave", "Brave");
+    FIREFOX("firefox", "Firefox", List.of(), null),
+    CHROME("chrome", "Chrome", List.of("chrome"), "Chrome"),
+    CHROMIUM("chromium", "Chromium", List.of("chromium"), "Chromium"),
+    EDGE("edge", "Edge", List.of("microsoft-edge", "chromium"), "Microsoft Edge"),
+    BRAVE("brave", "Brave", List.of("brave", "chromium"), "Brave");
 
     /** The order of the auto-detection when no cookie source is given (reference-cli-and-archive.md §5.5, issue 19). */
     public static final List<Browser> AUTO_DETECT = List.of(FIREFOX, CHROME, CHROMIUM, EDGE);
 
     private final String id;
     private final String label;
-    private final String secretServiceApp;
+    private final List<String> secretServiceApps;
     private final String keychainName;
 
-    Browser(String id, String label, String secretServiceApp, String keychainName) {
+    Browser(String id, String label, List<String> secretServiceApps, String keychainName) {
         this.id = id;
         this.label = label;
-        this.secretServiceApp = secretServiceApp;
+        this.secretServiceApps = secretServiceApps;
         this.keychainName = keychainName;
     }
 
@@ -43,9 +45,9 @@ public enum Browser {
         return label;
     }
 
-    /** The {@code application} attribute of the key in the Secret Service (Chromium family). */
-    String secretServiceApp() {
-        return secretServiceApp;
+    /** The {@code application} attributes the key may have in the Secret Service, in the order asked (Chromium family). */
+    List<String> secretServiceApps() {
+        return secretServiceApps;
     }
 
     /** The Keychain account; the service is {@code "<name> Safe Storage"} (Chromium family, macOS). */

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,21 +22,38 @@ final class Keyring {
     private Keyring() {
     }
 
-    /** Linux: the Secret Service's password for {@code browser}; a locked or missing keyring is one line. */
+    /**
+     * Linux: the Secret Service's password for {@code browser}, under the first of its names that holds one; a
+     * locked or missing keyring is one line.
+     */
     static String secretService(Desktop desktop, Browser browser) throws CookieStoreException {
+        List<String> apps = browser.secretServiceApps();
         String what = "the " + browser.label() + " key from the desktop keyring (secret-tool lookup application "
-                + browser.secretServiceApp() + ")";
-        return run(desktop, "secret-tool", what, "lookup", "application", browser.secretServiceApp());
+                + String.join(", then ", apps) + ")";
+        for (String app : apps) {
+            Optional<String> password = run(desktop, "secret-tool", what, "lookup", "application", app);
+            if (password.isPresent()) {
+                return password.get();
+            }
+        }
+        throw noSuchKey(what);
     }
 
     /** macOS: the login Keychain's password for {@code browser}. */
     static String keychain(Desktop desktop, Browser browser) throws CookieStoreException {
         String service = browser.keychainName() + " Safe Storage";
         String what = "the " + browser.label() + " key from the login Keychain (" + service + ")";
-        return run(desktop, "security", what, "find-generic-password", "-w", "-s", service, "-a", browser.keychainName());
+        return run(desktop, "security", what, "find-generic-password", "-w", "-s", service, "-a", browser.keychainName())
+                .orElseThrow(() -> noSuchKey(what));
     }
 
-    private static String run(Desktop desktop, String program, String what, String... args) throws CookieStoreException {
+    private static CookieStoreException noSuchKey(String what) {
+        return new CookieStoreException("cannot read " + what + ": the keyring is locked or holds no such key"
+                + " (unlock it and try again), or " + CookieStoreException.INSTEAD);
+    }
+
+    /** The helper's password; empty when it answers that it has none (or the keyring stays locked). */
+    private static Optional<String> run(Desktop desktop, String program, String what, String... args) throws CookieStoreException {
         Path exe = desktop.onPath(program);
         if (exe == null) {
             throw new CookieStoreException("cannot read " + what + ": " + program + " is not installed; "
@@ -58,11 +76,7 @@ final class Keyring {
                         + CookieStoreException.INSTEAD);
             }
             String password = new String(out, StandardCharsets.UTF_8).strip();
-            if (p.exitValue() != 0 || password.isEmpty()) {
-                throw new CookieStoreException("cannot read " + what + ": the keyring is locked or holds no such key"
-                        + " (unlock it and try again), or " + CookieStoreException.INSTEAD);
-            }
-            return password;
+            return p.exitValue() != 0 || password.isEmpty() ? Optional.empty() : Optional.of(password);
         } catch (IOException e) {
             throw new CookieStoreException("cannot read " + what + ": " + e.getMessage() + "; " + CookieStoreException.INSTEAD, e);
         } catch (InterruptedException e) {

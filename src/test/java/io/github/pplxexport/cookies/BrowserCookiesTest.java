@@ -99,7 +99,8 @@ class BrowserCookiesTest {
         BrowserStores.program(home.resolve("bin"), "secret-tool", "", null);     // locked: exit 1, nothing printed
         CookieStoreException locked = assertThrows(CookieStoreException.class,
                 () -> BrowserCookies.read(Browser.EDGE, null, HOST, linux(), NOW));
-        assertEquals("cannot read the Edge key from the desktop keyring (secret-tool lookup application microsoft-edge):"
+        assertEquals("cannot read the Edge key from the desktop keyring (secret-tool lookup application microsoft-edge,"
+                + " then chromium):"
                 + " the keyring is locked or holds no such key (unlock it and try again), or export the cookies of"
                 + " perplexity.ai to a file and use --cookies FILE", locked.getMessage());
 
@@ -108,6 +109,11 @@ class BrowserCookiesTest {
                 () -> BrowserCookies.read(Browser.EDGE, null, HOST, linux(), NOW));
         assertTrue(wrong.getMessage().startsWith("cannot decrypt the Edge cookie ") && wrong.getMessage().contains("(v11)"),
                 wrong.getMessage());
+
+        // a build of Chromium that keeps the key under Chromium's own name (what Chromium's code does for every
+        // build but Google's): found on the second name
+        BrowserStores.program(home.resolve("bin"), "secret-tool", "lookup application chromium", "right-pw");
+        assertEquals(EXPECTED, values(BrowserCookies.read(Browser.EDGE, null, HOST, linux(), NOW).orElseThrow()));
         for (CookieStoreException e : List.of(missing, locked, wrong)) {
             assertFalse(e.getMessage().contains("sess-Alpha") || e.getMessage().contains("right-pw")
                     || e.getMessage().contains("wrong-pw"), "no secret in: " + e.getMessage());
