@@ -30,7 +30,7 @@ public class SyncSpaceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Logging.configure(parent.global, "sync-space");
         SpaceSync.Result r = SpaceSync.run(parent.global.archiveRoot());
-        System.out.println("[sync-space] " + r.threads() + " thread(s) checked, " + r.changed() + " patched");
+        System.out.println("[sync-space] " + r.threads() + " archived thread(s) in the indexes checked, " + r.changed() + " patched");
         return PplxExportCli.EXIT_OK;
     }
 }

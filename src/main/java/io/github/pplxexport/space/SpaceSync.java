@@ -79,7 +79,7 @@ public final class SpaceSync {
         if (changed > 0) {
             SpacePages.write(out);
         }
-        LOG.info("[sync-space] {} archived thread(s) in the indexes, {} space(s) patched", threads, changed);
+        LOG.debug("[sync-space] {} archived thread(s) in the indexes, {} space(s) patched", threads, changed); // the command prints the result
         return new Result(threads, changed);
     }
 
