@@ -22,7 +22,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -58,14 +57,14 @@ public final class ThreadAssets {
      */
     public AssetWork plan(Conversation c, Map<String, Object> rawBlocks, Path dir) {
         Manifest previous = AssetFiles.previousManifest(dir);
-        sayDamaged(c.webUuid(), previous, dir);
+        sayDamaged(c.webUuid(), AssetFiles.damaged(dir, previous));
         AssetRun run = AssetRun.plan(AssetCollector.collect(rawBlocks), previous, AssetFiles.present(dir));
         return new AssetWork(c.webUuid(), c.title(), dir, run, c.reportInfo(), false);
     }
 
     /** The recorded files of a thread that hold an error page: said once, then they count as missing. */
-    private static void sayDamaged(String webUuid, Manifest manifest, Path dir) {
-        AssetFiles.damaged(dir, manifest).forEach((file, problem) -> LOG.warn(
+    private static void sayDamaged(String webUuid, Map<String, AssetBody.Problem> damaged) {
+        damaged.forEach((file, problem) -> LOG.warn(
                 "[assets] {} {}: {}, not the asset; downloading it again", PyStrings.head(webUuid, 8), file, problem.reason()));
     }
 
@@ -81,10 +80,10 @@ public final class ThreadAssets {
         List<AssetWork> work = new ArrayList<>();
         for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
             Path dir = it.next();
-            boolean letter = lettered.contains(ThreadDirName.uuid8Of(dir));
-            boolean damaged = Files.isRegularFile(dir.resolve(Manifest.PATH))
-                    && !AssetFiles.damaged(dir, AssetFiles.previousManifest(dir)).isEmpty();
-            if (!letter && !damaged) {
+            // the manifest and the heads of its files are read once, here
+            Manifest manifest = AssetFiles.previousManifest(dir);
+            Map<String, AssetBody.Problem> damaged = AssetFiles.damaged(dir, manifest);
+            if (damaged.isEmpty() && !lettered.contains(ThreadDirName.uuid8Of(dir))) {
                 continue;
             }
             Map<String, Object> thread;
@@ -95,11 +94,11 @@ public final class ThreadAssets {
             }
             String uuid = J.str(thread, "web_uuid");
             String via = J.str(thread, "export_via");
-            if ((!damaged && !lettered.contains(uuid)) || (run != null && !via.isEmpty() && !via.equals(run.account))) {
+            if ((damaged.isEmpty() && !lettered.contains(uuid)) || (run != null && !via.isEmpty() && !via.equals(run.account))) {
                 continue;
             }
-            sayDamaged(uuid, AssetFiles.previousManifest(dir), dir);
-            AssetRun retry = retry(dir);
+            sayDamaged(uuid, damaged);
+            AssetRun retry = AssetRun.retry(manifest, AssetFiles.present(dir));
             if (!retry.downloads().isEmpty()) {
                 work.add(new AssetWork(uuid, J.str(thread, "title"), dir, retry, J.asMap(thread.get("report_info")), true));
             }
