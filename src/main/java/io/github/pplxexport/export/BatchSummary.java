@@ -10,14 +10,6 @@ import io.github.pplxexport.labels.Labels;
  * the next run tries them again).
  */
 public record BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left, int assetsFailed) {
-    public BatchSummary(int ok, int skip, int fail, int total, int variantThreads) {
-        this(ok, skip, fail, total, variantThreads, -1, -1, 0);
-    }
-
-    public BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left) {
-        this(ok, skip, fail, total, variantThreads, planned, left, 0);
-    }
-
     /** Something is left for the next run: a thread failed, or an asset version could not be downloaded. */
     public boolean failures() {
         return fail > 0 || assetsFailed > 0;
