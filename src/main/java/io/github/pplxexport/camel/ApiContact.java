@@ -25,8 +25,13 @@ public final class ApiContact implements HttpActivityListener {
     public ApiContact(String baseUrl, HttpActivityListener next) {
         URI u = URI.create(baseUrl);
         this.host = u.getHost() == null ? "" : u.getHost().toLowerCase(Locale.ROOT);
-        this.port = u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+        this.port = port(u.getPort(), u.getScheme());
         this.next = next;
+    }
+
+    /** The port as given, else the scheme's default (-1: none given). */
+    private static int port(int given, String scheme) {
+        return given >= 0 ? given : "https".equalsIgnoreCase(scheme) ? 443 : 80;
     }
 
     /** True once the API answered a request of this run. */
@@ -43,7 +48,7 @@ public final class ApiContact implements HttpActivityListener {
     public void onResponseReceived(Object source, Exchange exchange, HttpHost target, HttpResponse response, HttpEntity entity,
                                    long elapsed) {
         if (!answered && target != null && host.equals(target.getHostName().toLowerCase(Locale.ROOT))
-                && (target.getPort() >= 0 ? target.getPort() : "https".equalsIgnoreCase(target.getSchemeName()) ? 443 : 80) == port) {
+                && port(target.getPort(), target.getSchemeName()) == port) {
             answered = true;
         }
         next.onResponseReceived(source, exchange, target, response, entity, elapsed);
