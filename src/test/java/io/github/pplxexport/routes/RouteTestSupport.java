@@ -6,6 +6,7 @@ import ch.qos.logback.core.read.ListAppender;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.json.PyJson;
+import org.apache.camel.CamelExecutionException;
 import org.apache.camel.main.MainConfigurationProperties;
 import org.apache.camel.test.junit5.CamelContextConfiguration;
 import org.apache.camel.test.main.junit5.CamelMainTestSupport;
@@ -113,6 +114,22 @@ abstract class RouteTestSupport extends CamelMainTestSupport {
             lines.add(e.getFormattedMessage());
         }
         return lines;
+    }
+
+    /**
+     * The account check-session finds, asked until an answer comes in time (WireMock's very first answer can take
+     * longer than a test's short timeout); null when five tries got none.
+     */
+    String checkSessionOnceAnswered() {
+        String account = null;
+        for (int i = 0; i < 5 && account == null; i++) {
+            try {
+                account = template.requestBody("direct:check-session", "default", String.class);
+            } catch (CamelExecutionException coldStart) {
+                // a timeout of the cold start: asked again
+            }
+        }
+        return account;
     }
 
     /** A one-page search thread as the plain fetch answers it: one turn, query {@code q}, answer {@code a}. */
