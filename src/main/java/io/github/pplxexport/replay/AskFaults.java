@@ -29,29 +29,33 @@ record AskFaults(String finalStatus, int dropAfter, long stallMillis, int fresh4
         }
         for (String raw : spec.split(",")) {
             String rule = raw.replaceAll("\\s+", "");
-            String lower = rule.toLowerCase(Locale.ROOT);
-            if (!isRule(lower)) {
-                continue;
-            }
-            String arg = rule.substring(rule.indexOf(lower.startsWith("ask-drop@") ? '@' : ':') + 1);
-            try {
-                if (lower.startsWith("ask-status:")) {
-                    if (arg.isEmpty()) {
-                        throw new IllegalArgumentException("missing status");
-                    }
-                    f = new AskFaults(arg, f.dropAfter, f.stallMillis, f.fresh404);
-                } else if (lower.startsWith("ask-drop@")) {
-                    f = new AskFaults(f.finalStatus, positive(arg, "event count"), f.stallMillis, f.fresh404);
-                } else if (lower.startsWith("ask-stall:")) {
-                    f = new AskFaults(f.finalStatus, f.dropAfter, positive(arg, "stall"), f.fresh404);
-                } else {
-                    f = new AskFaults(f.finalStatus, f.dropAfter, f.stallMillis, positive(arg, "fetch count"));
-                }
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("bad fault rule '" + rule + "': " + e.getMessage(), e);
+            if (isRule(rule.toLowerCase(Locale.ROOT))) {
+                f = f.with(rule);
             }
         }
         return f;
+    }
+
+    /** These faults and one more rule, one of {@link #isRule}'s (no blanks); a later rule of a kind wins. */
+    AskFaults with(String rule) {
+        String lower = rule.toLowerCase(Locale.ROOT);
+        String arg = rule.substring(rule.indexOf(lower.startsWith("ask-drop@") ? '@' : ':') + 1);
+        try {
+            if (lower.startsWith("ask-status:")) {
+                if (arg.isEmpty()) {
+                    throw new IllegalArgumentException("missing status");
+                }
+                return new AskFaults(arg, dropAfter, stallMillis, fresh404);
+            } else if (lower.startsWith("ask-drop@")) {
+                return new AskFaults(finalStatus, positive(arg, "event count"), stallMillis, fresh404);
+            } else if (lower.startsWith("ask-stall:")) {
+                return new AskFaults(finalStatus, dropAfter, positive(arg, "stall"), fresh404);
+            } else {
+                return new AskFaults(finalStatus, dropAfter, stallMillis, positive(arg, "fetch count"));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bad fault rule '" + rule + "': " + e.getMessage(), e);
+        }
     }
 
     private static int positive(String s, String what) {

@@ -41,7 +41,7 @@ import java.util.SplittableRandom;
  * gets the same faults; the default seed is 0.
  */
 public final class FaultPlan {
-    public static final FaultPlan NONE = new FaultPlan(List.of(), List.of(), Set.of(), "");
+    public static final FaultPlan NONE = new FaultPlan(List.of(), List.of(), Set.of(), AskFaults.NONE, "");
 
     /** The standing properties a {@code mark:uuid} rule gives a thread, sibling or asset. */
     public enum Mark {
@@ -75,12 +75,14 @@ public final class FaultPlan {
     private final List<Numbered> numbered;
     private final List<Rate> rates;
     private final Set<Marked> marks;
+    private final AskFaults asks;
     private final String spec;
 
-    private FaultPlan(List<Numbered> numbered, List<Rate> rates, Set<Marked> marks, String spec) {
+    private FaultPlan(List<Numbered> numbered, List<Rate> rates, Set<Marked> marks, AskFaults asks, String spec) {
         this.numbered = numbered;
         this.rates = rates;
         this.marks = marks;
+        this.asks = asks;
         this.spec = spec;
     }
 
@@ -92,6 +94,7 @@ public final class FaultPlan {
         List<Numbered> numbered = new ArrayList<>();
         List<Rate> rates = new ArrayList<>();
         Set<Marked> marks = new LinkedHashSet<>();
+        AskFaults asks = AskFaults.NONE;
         for (String raw : spec.split(",")) {
             String rule = raw.replaceAll("\\s+", "");
             if (rule.isEmpty()) {
@@ -101,7 +104,7 @@ public final class FaultPlan {
                 String lower = rule.toLowerCase(Locale.ROOT);
                 Optional<Mark> mark = Mark.ofRule(lower);
                 if (AskFaults.isRule(lower)) {
-                    AskFaults.parse(rule);      // the ask endpoint's rules: checked here, applied by AskReplay
+                    asks = asks.with(rule);     // the ask endpoint's rules: applied by AskReplay
                 } else if (mark.isPresent()) {
                     String uuid = rule.substring(mark.get().prefix.length());
                     require(!uuid.isEmpty(), "missing uuid");
@@ -115,7 +118,12 @@ public final class FaultPlan {
                 throw new IllegalArgumentException("bad fault rule '" + rule + "': " + e.getMessage(), e);
             }
         }
-        return new FaultPlan(List.copyOf(numbered), List.copyOf(rates), Set.copyOf(marks), spec.strip());
+        return new FaultPlan(List.copyOf(numbered), List.copyOf(rates), Set.copyOf(marks), asks, spec.strip());
+    }
+
+    /** The ask endpoint's rules of the spec ({@link AskFaults#NONE} when it has none). */
+    AskFaults asks() {
+        return asks;
     }
 
     /** The fault for the n-th request (1-based), if any. */

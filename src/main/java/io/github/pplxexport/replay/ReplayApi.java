@@ -79,7 +79,7 @@ public final class ReplayApi {
         this.spaces = new SpaceRoutes(archive, asked, this::sessionAccount);
         // asking and models (AskReplay); the threads asked are listed and served with the archive's
         this.asks = new AskReplay(new ReplayArchive(options.archive()), archive, asked, spaces,
-                AskFaults.parse(options.faults().toString()), options.askChunkMillis(), this::sessionAccount);
+                options.faults().asks(), options.askChunkMillis(), this::sessionAccount);
     }
 
     /** Deletes the threads asked through this replay (never the archive's). */
