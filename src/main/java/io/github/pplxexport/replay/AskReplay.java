@@ -70,10 +70,10 @@ final class AskReplay implements AutoCloseable {
 
     /** The answer to a request of asking; empty for any other path. */
     Optional<ReplayResponse> route(ReplayRequest request, String caller) {
-        String path = request.path();
-        String who = caller != null ? caller : sessionAccount.get();
-        return switch (path) {
-            case ASK_PATH -> Optional.of(post(request) ? ask(request, who) : notAllowed());
+        return switch (request.path()) {
+            // the session's account only here: without a caller it is read from the archive's author folders
+            case ASK_PATH -> Optional.of(post(request)
+                    ? ask(request, caller != null ? caller : sessionAccount.get()) : notAllowed());
             case MODELS_PATH -> Optional.of(request.method().equals("GET") ? ReplayResponse.json(200, ModelsConfig.answer()) : notAllowed());
             case MARK_VIEWED_PATH -> Optional.of(post(request) ? markViewed(request) : notAllowed());
             default -> Optional.empty();
