@@ -358,14 +358,12 @@ final class AskReplay implements AutoCloseable {
                 event(out, "message", snapshot(turn, last ? finalStatus : "PENDING", last, text, last ? answer : text));
                 sent++;
                 if (faults.dropAfter() > 0 && sent >= faults.dropAfter()) {
-                    if (!stored) {
-                        store(turn);
-                    }
                     throw new ReplayStream.Dropped("ask-drop@" + faults.dropAfter());
                 }
             }
             event(out, "end_of_stream", Map.of());
         } finally {
+            // cut short (the ask-drop fault, a client gone): the thread is complete on the server all the same
             if (!stored) {
                 store(turn);
             }
