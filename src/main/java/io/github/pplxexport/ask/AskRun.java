@@ -8,6 +8,7 @@ import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.labels.Label;
 import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.space.SpaceRequests;
+import io.github.pplxexport.text.PyStrings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -202,7 +203,7 @@ public final class AskRun {
             LOG.info(m.format(Label.ASK_STATUS, seconds(ask), status));
         }
         Object text = J.get(data, "text");
-        int length = text instanceof String s ? s.codePointCount(0, s.length()) : 0;
+        int length = text instanceof String s ? PyStrings.length(s) : 0;
         if (length > 0 && length - ask.loggedLength > PROGRESS_STEP) {
             ask.loggedLength = length;
             LOG.info(m.format(Label.ASK_PROGRESS, seconds(ask), length));

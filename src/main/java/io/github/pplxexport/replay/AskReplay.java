@@ -4,6 +4,7 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.text.PyStrings;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -177,8 +178,7 @@ final class AskReplay implements AutoCloseable {
                 ids.putIfAbsent(old, key.equals("backend_uuid") ? thread : UUID.randomUUID().toString());
             }
         }
-        String title = prompt.strip().lines().findFirst().orElse("").strip();
-        title = title.codePointCount(0, title.length()) > 80 ? title.substring(0, title.offsetByCodePoints(0, 80)) : title;
+        String title = PyStrings.head(prompt.strip().lines().findFirst().orElse("").strip(), 80);
         Map<String, Object> entry = J.asMap(replaceIds(first, ids));
         turn(entry, prompt, author, "home", now);
         entry.put("thread_title", title);
@@ -340,7 +340,7 @@ final class AskReplay implements AutoCloseable {
             turn.entry.put("status", lower);
         }
         String answer = answerOf(J.str(turn.entry, "text"));
-        int total = answer.codePointCount(0, answer.length());
+        int total = PyStrings.length(answer);
         int sent = 0;
         boolean stored = false;
         try {
@@ -354,7 +354,7 @@ final class AskReplay implements AutoCloseable {
                     stored = true;
                 }
                 String text = last ? J.str(turn.entry, "text")
-                        : answer.substring(0, answer.offsetByCodePoints(0, total * i / (PROGRESS_EVENTS + 1)));
+                        : PyStrings.head(answer, total * i / (PROGRESS_EVENTS + 1));
                 event(out, "message", snapshot(turn, last ? finalStatus : "PENDING", last, text, last ? answer : text));
                 sent++;
                 if (faults.dropAfter() > 0 && sent >= faults.dropAfter()) {
