@@ -186,13 +186,10 @@ public final class AskRun {
             ask.stream.finish();
             return;
         }
-        ask.events++;
         Labels m = Labels.messages();
         String backend = J.str(data, "backend_uuid");
         if (ask.backendUuid.isEmpty() && !backend.isEmpty()) {
             ask.backendUuid = backend;
-            ask.entryUuid = J.str(data, "uuid");
-            ask.frontendContextUuid = J.str(data, "frontend_context_uuid");
             if (!ask.request.followUp()) {
                 LOG.info(m.format(Label.ASK_CREATED, ask.threadUrl()));
             }
