@@ -9,22 +9,20 @@ import java.util.Locale;
  * cannot be created this way, as in the reference.
  */
 public enum AskMode {
-    SEARCH("search", "pplx_pro", "search"),
-    DEEP_RESEARCH("deep-research", "pplx_alpha", "research"),
-    COUNCIL("council", "pplx_agentic_research", "agentic_research"),
-    STUDY("study", "pplx_study", "study");
+    SEARCH("search", "pplx_pro"),
+    DEEP_RESEARCH("deep-research", "pplx_alpha"),
+    COUNCIL("council", "pplx_agentic_research"),
+    STUDY("study", "pplx_study");
 
     /** The four names, for messages. */
     public static final String NAMES = "search, deep-research, council or study";
 
     private final String id;
     private final String model;
-    private final String apiMode;
 
-    AskMode(String id, String model, String apiMode) {
+    AskMode(String id, String model) {
         this.id = id;
         this.model = model;
-        this.apiMode = apiMode;
     }
 
     /** {@code search}, {@code deep-research}, …: the archive's mode folder and the {@code --mode} value. */
@@ -35,11 +33,6 @@ public enum AskMode {
     /** The pinned {@code model_preference} when the model catalog names none. */
     public String pinnedModel() {
         return model;
-    }
-
-    /** The key of {@code default_models} in {@code models/config/v2} that names this mode's model. */
-    public String apiMode() {
-        return apiMode;
     }
 
     /** A {@code --mode} value; anything else (computer included) is refused naming the four. */

@@ -32,9 +32,4 @@ public record AskRequest(String account, String prompt, AskMode mode, List<Strin
     public io.github.pplxexport.export.BatchOptions options() {
         return new io.github.pplxexport.export.BatchOptions(account, false, false, 0, null);
     }
-
-    /** The same request for {@code who} (the session check may rename the degraded-mode account). */
-    public AskRequest as(String who) {
-        return new AskRequest(who, prompt, mode, models, space, markRead, export, thread, schedule);
-    }
 }

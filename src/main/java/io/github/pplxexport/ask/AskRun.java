@@ -8,6 +8,7 @@ import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.labels.Label;
 import io.github.pplxexport.labels.Labels;
 import io.github.pplxexport.space.SpaceRequests;
+import io.github.pplxexport.text.PyStrings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -185,13 +186,10 @@ public final class AskRun {
             ask.stream.finish();
             return;
         }
-        ask.events++;
         Labels m = Labels.messages();
         String backend = J.str(data, "backend_uuid");
         if (ask.backendUuid.isEmpty() && !backend.isEmpty()) {
             ask.backendUuid = backend;
-            ask.entryUuid = J.str(data, "uuid");
-            ask.frontendContextUuid = J.str(data, "frontend_context_uuid");
             if (!ask.request.followUp()) {
                 LOG.info(m.format(Label.ASK_CREATED, ask.threadUrl()));
             }
@@ -202,7 +200,7 @@ public final class AskRun {
             LOG.info(m.format(Label.ASK_STATUS, seconds(ask), status));
         }
         Object text = J.get(data, "text");
-        int length = text instanceof String s ? s.codePointCount(0, s.length()) : 0;
+        int length = text instanceof String s ? PyStrings.length(s) : 0;
         if (length > 0 && length - ask.loggedLength > PROGRESS_STEP) {
             ask.loggedLength = length;
             LOG.info(m.format(Label.ASK_PROGRESS, seconds(ask), length));

@@ -12,8 +12,9 @@ import java.util.concurrent.ScheduledFuture;
 /**
  * One ask on its way through the routes (variable {@code ask}): the request and what was resolved for it (models,
  * space, the previous turn of a follow-up), what the stream said (ask-stream.md §2.1: the first
- * {@code backend_uuid} with its {@code uuid}, the last status, the last object's {@code context_uuid}), how it
- * ended, and the steps after it. Mutated by {@link AskRun} only.
+ * {@code backend_uuid}, the last status, the last object's {@code context_uuid}; no telemetry is sent, so neither
+ * the entry's {@code uuid} nor {@code frontend_context_uuid} is kept), how it ended, and the steps after it.
+ * Mutated by {@link AskRun} only.
  */
 public final class AskState {
     /** How the ask ended. */
@@ -45,12 +46,9 @@ public final class AskState {
     WatchedStream stream;
     ScheduledFuture<?> heartbeat;
     String backendUuid = "";
-    String entryUuid = "";
-    String frontendContextUuid = "";
     String status = "";
     String contextUuid = "";
     int loggedLength;
-    int events;
     boolean finalSeen;
     Exception dataFailure;
 

@@ -31,8 +31,7 @@ public class ModelsCommand extends OnlineCommand {
         Map<String, Object> config = run.run("direct:models-config", account -> account, Map.class);
         ModelCatalog.describe(config).forEach(log::info);
         if (refresh) {
-            Path root = Path.of(run.properties.getOrDefault("pplx.archive.root", "web_archive")).toAbsolutePath().normalize();
-            Path f = ModelCatalog.refresh(root, config, Instant.now());
+            Path f = ModelCatalog.refresh(run.archiveRoot(), config, Instant.now());
             log.info("[models] catalog saved: {}", f);
         }
         return PplxExportCli.EXIT_OK;

@@ -70,11 +70,12 @@ final class OnlineRun {
         if (g.baseUrl != null) {
             props.put("pplx.api.base-url", g.baseUrl);
         }
+        Path root = archiveRoot(props);
         // a cookie source that cannot be read is the first thing said, before the account's warnings
-        CookieSource cookies = cookies(g, Path.of(props.getOrDefault("pplx.archive.root", "web_archive")),
+        CookieSource cookies = cookies(g, root,
                 props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
         // a folder that cannot be made is one line before any network, not an error after the first fetch
-        GlobalOptions.writable(Path.of(props.getOrDefault("pplx.archive.root", "web_archive")));
+        GlobalOptions.writable(root);
         String account;
         try {
             account = config.resolveAccount(g.account);
@@ -152,8 +153,7 @@ final class OnlineRun {
             Integer status = Outcome.unwrap(e) instanceof Exception x ? new ApiErrors().status(x) : null;
             if (cookies.kind() == CookieSource.Kind.CACHE && status != null && (status == 401 || status == 403)) {
                 // the browser has logged in again since: the cache would refuse every run for hours
-                Path cache = CookieCache.file(Path.of(properties.getOrDefault("pplx.archive.root", "web_archive"))
-                        .toAbsolutePath().normalize());
+                Path cache = CookieCache.file(archiveRoot());
                 try {
                     Files.deleteIfExists(cache);
                 } catch (IOException ignored) {
@@ -164,6 +164,15 @@ final class OnlineRun {
             }
             throw e;
         }
+    }
+
+    /** The run's archive root ({@code pplx.archive.root}, else ./web_archive), absolute. */
+    Path archiveRoot() {
+        return archiveRoot(properties);
+    }
+
+    private static Path archiveRoot(Map<String, String> props) {
+        return Path.of(props.getOrDefault("pplx.archive.root", "web_archive")).toAbsolutePath().normalize();
     }
 
     /** The same run with more properties (they win). */

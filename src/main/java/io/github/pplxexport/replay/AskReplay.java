@@ -4,6 +4,7 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.text.PyStrings;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -70,10 +71,10 @@ final class AskReplay implements AutoCloseable {
 
     /** The answer to a request of asking; empty for any other path. */
     Optional<ReplayResponse> route(ReplayRequest request, String caller) {
-        String path = request.path();
-        String who = caller != null ? caller : sessionAccount.get();
-        return switch (path) {
-            case ASK_PATH -> Optional.of(post(request) ? ask(request, who) : notAllowed());
+        return switch (request.path()) {
+            // the session's account only here: without a caller it is read from the archive's author folders
+            case ASK_PATH -> Optional.of(post(request)
+                    ? ask(request, caller != null ? caller : sessionAccount.get()) : notAllowed());
             case MODELS_PATH -> Optional.of(request.method().equals("GET") ? ReplayResponse.json(200, ModelsConfig.answer()) : notAllowed());
             case MARK_VIEWED_PATH -> Optional.of(post(request) ? markViewed(request) : notAllowed());
             default -> Optional.empty();
@@ -177,8 +178,7 @@ final class AskReplay implements AutoCloseable {
                 ids.putIfAbsent(old, key.equals("backend_uuid") ? thread : UUID.randomUUID().toString());
             }
         }
-        String title = prompt.strip().lines().findFirst().orElse("").strip();
-        title = title.codePointCount(0, title.length()) > 80 ? title.substring(0, title.offsetByCodePoints(0, 80)) : title;
+        String title = PyStrings.head(prompt.strip().lines().findFirst().orElse("").strip(), 80);
         Map<String, Object> entry = J.asMap(replaceIds(first, ids));
         turn(entry, prompt, author, "home", now);
         entry.put("thread_title", title);
@@ -340,7 +340,7 @@ final class AskReplay implements AutoCloseable {
             turn.entry.put("status", lower);
         }
         String answer = answerOf(J.str(turn.entry, "text"));
-        int total = answer.codePointCount(0, answer.length());
+        int total = PyStrings.length(answer);
         int sent = 0;
         boolean stored = false;
         try {
@@ -354,18 +354,16 @@ final class AskReplay implements AutoCloseable {
                     stored = true;
                 }
                 String text = last ? J.str(turn.entry, "text")
-                        : answer.substring(0, answer.offsetByCodePoints(0, total * i / (PROGRESS_EVENTS + 1)));
+                        : PyStrings.head(answer, total * i / (PROGRESS_EVENTS + 1));
                 event(out, "message", snapshot(turn, last ? finalStatus : "PENDING", last, text, last ? answer : text));
                 sent++;
                 if (faults.dropAfter() > 0 && sent >= faults.dropAfter()) {
-                    if (!stored) {
-                        store(turn);
-                    }
                     throw new ReplayStream.Dropped("ask-drop@" + faults.dropAfter());
                 }
             }
             event(out, "end_of_stream", Map.of());
         } finally {
+            // cut short (the ask-drop fault, a client gone): the thread is complete on the server all the same
             if (!stored) {
                 store(turn);
             }
