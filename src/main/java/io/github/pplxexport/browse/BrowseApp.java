@@ -112,7 +112,9 @@ public final class BrowseApp {
         }
         Found f = found.get();
         if (file.isEmpty()) {
-            return WebResponse.html(200, Pages.layout(f.thread.title(), "", Pages.thread(view(f))));
+            String conversation = files.file(f.dir, ThreadFiles.CONVERSATION).map(BrowseApp::read).orElse("");
+            String html = markdown.render(MarkdownHtml.body(conversation));
+            return WebResponse.html(200, Pages.layout(f.thread.title(), "", Pages.thread(view(f, html))));
         }
         Optional<Path> target = files.file(f.dir, file);
         if (target.isEmpty()) {
@@ -149,9 +151,9 @@ public final class BrowseApp {
         return Optional.empty();
     }
 
-    private Pages.ThreadView view(Found f) throws IOException {
+    /** What the thread page shows around its conversation, {@code conversationHtml} (the API sends the Markdown instead). */
+    private Pages.ThreadView view(Found f, String conversationHtml) throws IOException {
         Path dir = f.dir;
-        String conversation = files.file(dir, ThreadFiles.CONVERSATION).map(BrowseApp::read).orElse("");
         List<String> turnFiles = list(dir.resolve(ThreadFiles.TURNS_DIR), "");
         List<String> assets = list(dir.resolve(ThreadFiles.ASSETS_DIR).resolve("files"), "assets/files/");
         boolean report = files.file(dir, ThreadFiles.REPORT).isPresent();
@@ -167,7 +169,7 @@ public final class BrowseApp {
             }
         }
         List<RelatedThread> related = index.related(f.thread.path(), 5);
-        return new Pages.ThreadView(f.thread, states.of(f.thread.uuid()), markdown.render(MarkdownHtml.body(conversation)), turnFiles, assets,
+        return new Pages.ThreadView(f.thread, states.of(f.thread.uuid()), conversationHtml, turnFiles, assets,
                 report, sources, related, f.copies);
     }
 
@@ -241,7 +243,7 @@ public final class BrowseApp {
         }
         Found f = found.get();
         Map<String, Object> m = summaryJson(f.thread);
-        Pages.ThreadView v = view(f);
+        Pages.ThreadView v = view(f, "");
         m.put("turn_files", v.turnFiles());
         m.put("assets", v.assetFiles());
         m.put("sources", v.sources());
