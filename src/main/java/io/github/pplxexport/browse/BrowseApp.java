@@ -26,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The web app over an archive and its index, read-only: the library ({@code /}), a thread ({@code /t/<uuid>} and its
@@ -84,7 +85,7 @@ public final class BrowseApp {
         ThreadList list = index.list(filter, page(r), LIBRARY_PAGE);
         // the filters offer the whole library's values: those of the list itself when nothing is filtered
         Map<String, List<ThreadList.Facet>> options = filter.isEmpty() ? list.facets() : index.list(ThreadFilter.NONE, 1, 1).facets();
-        return WebResponse.html(200, Pages.layout("Library", "", Pages.library(list, params, options, states::of)));
+        return WebResponse.html(200, Pages.layout("Library", "", Pages.library(list, params, options, states.current())));
     }
 
     public WebResponse search(WebRequest r) throws IOException {
@@ -97,7 +98,7 @@ public final class BrowseApp {
         params.put("q", q);
         params.putAll(Pages.filters(r));
         ThreadList list = index.search(q, filter(r), page(r), SEARCH_PAGE);
-        return WebResponse.html(200, Pages.layout(q, q, Pages.search(q, list, params, states::of)));
+        return WebResponse.html(200, Pages.layout(q, q, Pages.search(q, list, params, states.current())));
     }
 
     /** {@code /t/<uuid>} and {@code /t/<uuid>/<file>}: the path after {@code /t/}. */
@@ -112,7 +113,9 @@ public final class BrowseApp {
         }
         Found f = found.get();
         if (file.isEmpty()) {
-            return WebResponse.html(200, Pages.layout(f.thread.title(), "", Pages.thread(view(f))));
+            String conversation = files.file(f.dir, ThreadFiles.CONVERSATION).map(BrowseApp::read).orElse("");
+            String html = markdown.render(MarkdownHtml.body(conversation));
+            return WebResponse.html(200, Pages.layout(f.thread.title(), "", Pages.thread(view(f, html))));
         }
         Optional<Path> target = files.file(f.dir, file);
         if (target.isEmpty()) {
@@ -149,9 +152,9 @@ public final class BrowseApp {
         return Optional.empty();
     }
 
-    private Pages.ThreadView view(Found f) throws IOException {
+    /** What the thread page shows around its conversation, {@code conversationHtml} (the API sends the Markdown instead). */
+    private Pages.ThreadView view(Found f, String conversationHtml) throws IOException {
         Path dir = f.dir;
-        String conversation = files.file(dir, ThreadFiles.CONVERSATION).map(BrowseApp::read).orElse("");
         List<String> turnFiles = list(dir.resolve(ThreadFiles.TURNS_DIR), "");
         List<String> assets = list(dir.resolve(ThreadFiles.ASSETS_DIR).resolve("files"), "assets/files/");
         boolean report = files.file(dir, ThreadFiles.REPORT).isPresent();
@@ -167,7 +170,7 @@ public final class BrowseApp {
             }
         }
         List<RelatedThread> related = index.related(f.thread.path(), 5);
-        return new Pages.ThreadView(f.thread, states.of(f.thread.uuid()), markdown.render(MarkdownHtml.body(conversation)), turnFiles, assets,
+        return new Pages.ThreadView(f.thread, states.current().apply(f.thread.uuid()), conversationHtml, turnFiles, assets,
                 report, sources, related, f.copies);
     }
 
@@ -240,8 +243,9 @@ public final class BrowseApp {
             return WebResponse.json(404, "{\"error\":\"not found\"}");
         }
         Found f = found.get();
-        Map<String, Object> m = summaryJson(f.thread);
-        Pages.ThreadView v = view(f);
+        Function<String, String> state = states.current();
+        Map<String, Object> m = summaryJson(f.thread, state);
+        Pages.ThreadView v = view(f, "");
         m.put("turn_files", v.turnFiles());
         m.put("assets", v.assetFiles());
         m.put("sources", v.sources());
@@ -251,7 +255,7 @@ public final class BrowseApp {
             e.put("kind", rt.kind().id());
             e.put("incoming", rt.incoming());
             e.put("evidence", rt.evidence());
-            e.put("thread", summaryJson(rt.thread()));
+            e.put("thread", summaryJson(rt.thread(), state));
             related.add(e);
         }
         m.put("related", related);
@@ -260,6 +264,7 @@ public final class BrowseApp {
     }
 
     private Map<String, Object> listJson(ThreadList list, String q) {
+        Function<String, String> state = states.current();
         Map<String, Object> m = new LinkedHashMap<>();
         if (q != null) {
             m.put("query", q);
@@ -269,7 +274,7 @@ public final class BrowseApp {
         m.put("pages", list.pages());
         List<Map<String, Object>> hits = new ArrayList<>();
         for (ThreadList.Hit h : list.hits()) {
-            Map<String, Object> t = summaryJson(h.thread());
+            Map<String, Object> t = summaryJson(h.thread(), state);
             if (q != null) {
                 t.put("title_html", h.titleHtml());
                 t.put("snippet_html", h.snippet());
@@ -287,7 +292,8 @@ public final class BrowseApp {
         return m;
     }
 
-    private Map<String, Object> summaryJson(ThreadSummary t) {
+    /** @param state the batch state's word on each thread ({@link ThreadStates#current()}) */
+    private static Map<String, Object> summaryJson(ThreadSummary t, Function<String, String> state) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("uuid", t.uuid());
         m.put("title", t.title());
@@ -302,8 +308,8 @@ public final class BrowseApp {
         m.put("assets", t.assets());
         m.put("locked_reason", t.lockedReason().isEmpty() ? null : t.lockedReason());
         m.put("remote_deleted", t.remoteDeleted().isEmpty() ? null : t.remoteDeleted());
-        String state = states.of(t.uuid());
-        m.put("state", state.isEmpty() ? null : state);
+        String s = state.apply(t.uuid());
+        m.put("state", s.isEmpty() ? null : s);
         m.put("path", t.path());
         m.put("url", Pages.threadUrl(t));
         return m;

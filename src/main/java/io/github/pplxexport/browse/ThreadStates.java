@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The batch state's word on each thread (failed, expired, deleted), read from {@code index/batch_state.json} only,
@@ -23,10 +24,14 @@ final class ThreadStates {
         this.file = BatchState.file(archive);
     }
 
-    /** "error", "expired", "deleted", or "" for ok or unknown. */
-    synchronized String of(String uuid) {
+    /**
+     * Each thread's word as the file says now (read again if it changed): "error", "expired", "deleted", or "" for ok
+     * or unknown. One look at the file per call: a page takes one for all the threads it shows.
+     */
+    synchronized Function<String, String> current() {
         refresh();
-        return states.getOrDefault(uuid, "");
+        Map<String, String> m = states;
+        return uuid -> m.getOrDefault(uuid, "");
     }
 
     private void refresh() {

@@ -3,6 +3,7 @@ package io.github.pplxexport.relations;
 import io.github.pplxexport.archive.AtomicFiles;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.search.IndexedThread;
+import io.github.pplxexport.search.RelatedThread;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,8 +31,8 @@ public final class RelationFiles {
         Path dir = Files.createDirectories(archive.resolve(DIR));
         StringBuilder jsonl = new StringBuilder();
         Map<String, Integer> kinds = new LinkedHashMap<>();
-        for (String k : List.of("same_prompt", "references", "same_space", "subagent_of")) {
-            kinds.put(k, 0);
+        for (RelatedThread.Kind k : RelatedThread.Kind.values()) {
+            kinds.put(k.id(), 0);
         }
         for (RelationGraph.Edge e : edges) {
             Map<String, Object> m = new LinkedHashMap<>();

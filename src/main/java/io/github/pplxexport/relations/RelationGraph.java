@@ -1,6 +1,7 @@
 package io.github.pplxexport.relations;
 
 import io.github.pplxexport.search.IndexedThread;
+import io.github.pplxexport.search.RelatedThread;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -39,7 +40,7 @@ public final class RelationGraph {
                 continue;
             }
             if (!t.spaceSlug().isEmpty()) {
-                out.add(new Edge(t.uuid(), "space:" + t.spaceSlug(), "same_space", t.spaceTitle()));
+                out.add(new Edge(t.uuid(), "space:" + t.spaceSlug(), RelatedThread.Kind.SAME_SPACE.id(), t.spaceTitle()));
             }
         }
         Map<String, List<IndexedThread>> byPrompt = new HashMap<>();
@@ -57,19 +58,19 @@ public final class RelationGraph {
                         IndexedThread later = cluster.get(i);
                         IndexedThread earlier = cluster.get(i - 1);
                         if (!later.uuid().equals(earlier.uuid())) {
-                            out.add(new Edge(later.uuid(), earlier.uuid(), "same_prompt", head(later.prompt())));
+                            out.add(new Edge(later.uuid(), earlier.uuid(), RelatedThread.Kind.SAME_PROMPT.id(), head(later.prompt())));
                         }
                     }
                 });
         for (IndexedThread t : sorted) {
             for (String ref : t.refs()) {
                 if (archived.contains(ref) && !t.uuid().isEmpty()) {
-                    out.add(new Edge(t.uuid(), ref, "references", "names " + ref));
+                    out.add(new Edge(t.uuid(), ref, RelatedThread.Kind.REFERENCES.id(), "names " + ref));
                 }
             }
             for (String run : t.runs()) {
                 if (!t.uuid().isEmpty()) {
-                    out.add(new Edge(t.uuid(), run, "subagent_of", "sub-agent run in raw_blocks.json"));
+                    out.add(new Edge(t.uuid(), run, RelatedThread.Kind.SUBAGENT_OF.id(), "sub-agent run in raw_blocks.json"));
                 }
             }
         }

@@ -343,9 +343,7 @@ public final class SearchIndex implements Closeable {
     public ThreadList list(ThreadFilter filter, int page, int pageSize) throws IOException {
         Query q = filtered(new MatchAllDocsQuery(), filter);
         return read(s -> {
-            Sort newest = new Sort(new SortField(IndexFields.UPDATED, SortField.Type.LONG, true),
-                    new SortField(IndexFields.PATH, SortField.Type.STRING));
-            TopFieldCollector top = TopFieldCollector.create(newest, page * pageSize, Integer.MAX_VALUE);
+            TopFieldCollector top = TopFieldCollector.create(NEWEST, page * pageSize, Integer.MAX_VALUE);
             FacetCounts facets = new FacetCounts();
             s.search(q, MultiCollector.wrap(top, facets));
             TopDocs docs = top.topDocs((page - 1) * pageSize, pageSize);
@@ -384,7 +382,6 @@ public final class SearchIndex implements Closeable {
             String[] fields = IndexFields.TEXT;
             int[] passages = new int[fields.length];
             java.util.Arrays.fill(passages, 1);
-            passages[0] = 1;
             Map<String, String[]> marked = highlighter.highlightFields(fields, parsed, docs, passages);
             List<ThreadList.Hit> hits = new ArrayList<>();
             StoredFields stored = s.storedFields();
@@ -403,9 +400,7 @@ public final class SearchIndex implements Closeable {
     /** Every indexed dir of a thread uuid (a thread archived under two accounts has two), newest first. */
     public List<ThreadSummary> byUuid(String uuid) throws IOException {
         return read(s -> {
-            Sort newest = new Sort(new SortField(IndexFields.UPDATED, SortField.Type.LONG, true),
-                    new SortField(IndexFields.PATH, SortField.Type.STRING));
-            TopDocs docs = s.search(new TermQuery(new Term(IndexFields.UUID, uuid)), 50, newest);
+            TopDocs docs = s.search(new TermQuery(new Term(IndexFields.UUID, uuid)), 50, NEWEST);
             List<ThreadSummary> out = new ArrayList<>();
             StoredFields stored = s.storedFields();
             for (ScoreDoc sd : docs.scoreDocs) {
@@ -428,25 +423,23 @@ public final class SearchIndex implements Closeable {
             Document d = s.storedFields().document(self.scoreDocs[0].doc);
             String uuid = d.get(IndexFields.UUID);
             List<RelatedThread> out = new ArrayList<>();
-            Sort byCreated = new Sort(new SortField(IndexFields.CREATED, SortField.Type.LONG), new SortField(IndexFields.PATH, SortField.Type.STRING));
-            Sort newest = new Sort(new SortField(IndexFields.UPDATED, SortField.Type.LONG, true), new SortField(IndexFields.PATH, SortField.Type.STRING));
             String prompt = d.get(IndexFields.PROMPT);
             if (prompt != null) {
-                related(s, out, RelatedThread.Kind.SAME_PROMPT, false, new TermQuery(new Term(IndexFields.PROMPT, prompt)), byCreated, uuid, max, "");
+                related(s, out, RelatedThread.Kind.SAME_PROMPT, false, new TermQuery(new Term(IndexFields.PROMPT, prompt)), FIRST_CREATED, uuid, max, "");
             }
             for (String ref : d.getValues(IndexFields.REFS)) {
-                related(s, out, RelatedThread.Kind.REFERENCES, false, new TermQuery(new Term(IndexFields.UUID, ref)), newest, uuid, 1, ref);
+                related(s, out, RelatedThread.Kind.REFERENCES, false, new TermQuery(new Term(IndexFields.UUID, ref)), NEWEST, uuid, 1, ref);
             }
             if (!uuid.isEmpty()) {
-                related(s, out, RelatedThread.Kind.REFERENCES, true, new TermQuery(new Term(IndexFields.REFS, uuid)), newest, uuid, max, uuid);
+                related(s, out, RelatedThread.Kind.REFERENCES, true, new TermQuery(new Term(IndexFields.REFS, uuid)), NEWEST, uuid, max, uuid);
             }
             String slug = d.get(IndexFields.SPACE_SLUG);
             if (slug != null && !slug.isEmpty()) {
-                related(s, out, RelatedThread.Kind.SAME_SPACE, false, new TermQuery(new Term(IndexFields.SPACE, fold(slug))), newest, uuid, max,
+                related(s, out, RelatedThread.Kind.SAME_SPACE, false, new TermQuery(new Term(IndexFields.SPACE, fold(slug))), NEWEST, uuid, max,
                         "space:" + slug);
             }
             for (String run : d.getValues(IndexFields.RUNS)) {
-                related(s, out, RelatedThread.Kind.SUBAGENT_OF, false, new TermQuery(new Term(IndexFields.RUNS, run)), newest, uuid, max, run);
+                related(s, out, RelatedThread.Kind.SUBAGENT_OF, false, new TermQuery(new Term(IndexFields.RUNS, run)), NEWEST, uuid, max, run);
             }
             return out;
         }, List.of());
@@ -517,6 +510,13 @@ public final class SearchIndex implements Closeable {
             b.add(new TermQuery(new Term(field, fold(value.strip()))), BooleanClause.Occur.FILTER);
         }
     }
+
+    /** Newest first (the library's order), ties by path. */
+    private static final Sort NEWEST = new Sort(new SortField(IndexFields.UPDATED, SortField.Type.LONG, true),
+            new SortField(IndexFields.PATH, SortField.Type.STRING));
+    /** Created first (a prompt's reruns in the order they were asked), ties by path. */
+    private static final Sort FIRST_CREATED = new Sort(new SortField(IndexFields.CREATED, SortField.Type.LONG),
+            new SortField(IndexFields.PATH, SortField.Type.STRING));
 
     private static final java.util.Set<String> SUMMARY_FIELDS = java.util.Set.of(IndexFields.PATH, IndexFields.UUID,
             IndexFields.TITLE, IndexFields.MODE, IndexFields.ACCOUNT_NAME, IndexFields.SPACE_SLUG, IndexFields.SPACE_TITLE,
