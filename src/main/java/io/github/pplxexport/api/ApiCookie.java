@@ -3,7 +3,6 @@ package io.github.pplxexport.api;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,29 +88,18 @@ public final class ApiCookie {
      * {@code www.} entry wins), in source order: uid to value.
      */
     public Map<String, String> accountTokens() {
-        Map<String, Cookies.Cookie> chosen = new LinkedHashMap<>();
-        for (Cookies.Cookie c : cookies().all()) {
-            if (c.name().startsWith(Cookies.ACCOUNT_TOKEN_PREFIX) && c.matchesHost(host)) {
-                Cookies.Cookie prev = chosen.get(c.name());
-                if (prev == null || c.bareDomain().length() > prev.bareDomain().length()) {
-                    chosen.put(c.name(), c);
-                }
-            }
-        }
         Map<String, String> out = new LinkedHashMap<>();
-        chosen.forEach((name, c) -> out.put(name.substring(Cookies.ACCOUNT_TOKEN_PREFIX.length()), c.value()));
+        cookies().forHost(host).forEach((name, c) -> {
+            if (name.startsWith(Cookies.ACCOUNT_TOKEN_PREFIX)) {
+                out.put(name.substring(Cookies.ACCOUNT_TOKEN_PREFIX.length()), c.value());
+            }
+        });
         return out;
     }
 
     private String value(Cookies c, String name) {
-        List<Cookies.Cookie> matching = new ArrayList<>();
-        for (Cookies.Cookie k : c.all()) {
-            if (k.name().equals(name) && k.matchesHost(host)) {
-                matching.add(k);
-            }
-        }
-        return matching.stream().max((a, b) -> Integer.compare(a.bareDomain().length(), b.bareDomain().length()))
-                .map(Cookies.Cookie::value).orElse("");
+        Cookies.Cookie chosen = c.forHost(host).get(name);
+        return chosen == null ? "" : chosen.value();
     }
 
     @Override

@@ -66,7 +66,7 @@ public final class Cookies {
             return d.indexOf('.') > 0 && (h.equals(d) || h.endsWith("." + d));
         }
 
-        public String bareDomain() {
+        String bareDomain() {
             String d = domain.toLowerCase(Locale.ROOT);
             return d.startsWith(".") ? d.substring(1) : d;
         }
@@ -285,6 +285,20 @@ public final class Cookies {
      * matches, so the caller sends no header at all.
      */
     public Optional<String> headerFor(String host) {
+        Map<String, Cookie> chosen = forHost(host);
+        if (chosen.isEmpty()) {
+            return Optional.empty();
+        }
+        // file order of the chosen cookies, not the order their names were first seen
+        return Optional.of(cookies.stream().filter(c -> chosen.get(c.name()) == c)
+                .map(c -> c.name() + "=" + c.value()).collect(Collectors.joining("; ")));
+    }
+
+    /**
+     * The cookie of each name that {@code host} gets, by name in the order the names first appear: when a name
+     * appears for several matching domains, the most specific domain's (the first of equally specific ones).
+     */
+    public Map<String, Cookie> forHost(String host) {
         Map<String, Cookie> chosen = new LinkedHashMap<>();
         for (Cookie c : cookies) {
             if (!c.matchesHost(host)) {
@@ -295,12 +309,7 @@ public final class Cookies {
                 chosen.put(c.name(), c);
             }
         }
-        if (chosen.isEmpty()) {
-            return Optional.empty();
-        }
-        // file order of the chosen cookies, not the order their names were first seen
-        return Optional.of(cookies.stream().filter(c -> chosen.get(c.name()) == c)
-                .map(c -> c.name() + "=" + c.value()).collect(Collectors.joining("; ")));
+        return chosen;
     }
 
     /** Count, source and cookie names only; never a value. */
