@@ -20,21 +20,22 @@ public final class LoginCache {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.auth");
 
     private final Path out;
-    private final CookieSource.Kind kind;
+    /** {@link CookieSource#cacheable()}: the cookies came from a browser. */
+    private final boolean cacheable;
     private final ApiCookie cookie;
     private final AccountSwitch accounts;
     private final Clock clock;
 
-    public LoginCache(Path out, CookieSource.Kind kind, ApiCookie cookie, AccountSwitch accounts, Clock clock) {
+    public LoginCache(Path out, boolean cacheable, ApiCookie cookie, AccountSwitch accounts, Clock clock) {
         this.out = out;
-        this.kind = kind;
+        this.cacheable = cacheable;
         this.cookie = cookie;
         this.accounts = accounts;
         this.clock = clock;
     }
 
     public void save() {
-        if (kind != CookieSource.Kind.BROWSER) {
+        if (!cacheable) {
             return;
         }
         try {

@@ -71,7 +71,7 @@ public class AccountBeans implements CamelConfiguration {
     public LoginCache cookieCache(@BeanInject("apiCookie") ApiCookie cookie,
                                   @BeanInject("exportSettings") ExportSettings settings, CamelContext context) {
         CookieSource resolved = context.getRegistry().lookupByNameAndType(COOKIE_SOURCE, CookieSource.class);
-        return new LoginCache(settings.out(), resolved == null ? CookieSource.Kind.FILE : resolved.kind(), cookie,
+        return new LoginCache(settings.out(), resolved != null && resolved.cacheable(), cookie,
                 accountSwitch(cookie, settings), settings.clock());
     }
 }

@@ -1,6 +1,5 @@
 package io.github.pplxexport.cookies;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -68,7 +67,7 @@ final class Keyring {
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             byte[] out;
             try (InputStream in = p.getInputStream()) {
-                out = readAll(in);
+                out = in.readAllBytes();
             }
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -83,11 +82,5 @@ final class Keyring {
             Thread.currentThread().interrupt();
             throw new CookieStoreException("cannot read " + what + ": interrupted", e);
         }
-    }
-
-    private static byte[] readAll(InputStream in) throws IOException {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        in.transferTo(buf);
-        return buf.toByteArray();
     }
 }

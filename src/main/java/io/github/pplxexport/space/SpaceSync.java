@@ -2,8 +2,6 @@ package io.github.pplxexport.space;
 
 import io.github.pplxexport.archive.AtomicFiles;
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.json.Json;
-import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,13 +52,7 @@ public final class SpaceSync {
             threads++;
             Path dir = e.getValue().dir();
             Path tj = dir.resolve("thread.json");
-            Map<String, Object> t;
-            try {
-                t = Json.readObject(tj);
-            } catch (JsonException x) {
-                LOG.warn("[sync-space] {}: not readable JSON, left alone", out.relativize(tj));
-                continue;
-            }
+            Map<String, Object> t = e.getValue().threadJson();    // as the walk parsed it (one that does not parse is not there)
             Object want = space(J.get(current, e.getKey()));
             Object have = J.get(t, "space");
             if (Objects.equals(J.str(have, "slug"), J.str(want, "slug")) && (have == null) == (want == null)) {
