@@ -163,7 +163,12 @@ public final class BrowseApp {
         if (sourcesJson.isPresent()) {
             try {
                 for (Object o : J.list(Json.readObject(sourcesJson.get()), "sources")) {
-                    sources.add(Map.of("name", J.str(o, "name"), "url", J.str(o, "url"), "snippet", J.str(o, "snippet")));
+                    // in sources.json's own key order: the API's JSON is the same from one run to the next
+                    Map<String, String> source = new LinkedHashMap<>();
+                    source.put("name", J.str(o, "name"));
+                    source.put("url", J.str(o, "url"));
+                    source.put("snippet", J.str(o, "snippet"));
+                    sources.add(source);
                 }
             } catch (IOException | RuntimeException e) {
                 // the page still shows the conversation; sources.md has the list

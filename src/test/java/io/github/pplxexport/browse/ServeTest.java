@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -120,6 +121,9 @@ class ServeTest {
         assertEquals("alice", etags.get("account").asText());
         assertTrue(etags.get("conversation_md").asText().startsWith("# How do HTTP ETags work"), etags.toString());
         assertTrue(etags.get("answer_variants").asInt() > 0);
+        List<String> sourceKeys = new ArrayList<>();
+        etags.get("sources").get(0).fieldNames().forEachRemaining(sourceKeys::add);
+        assertEquals(List.of("name", "url", "snippet"), sourceKeys, "a source's keys in sources.json's order, every run");
         String softmax = json("/api/search?q=softmax").get("threads").get(0).get("url").asText();
         String softmaxPage = server.get(softmax).body();
         assertTrue(softmaxPage.contains("class=\"sources\""));
