@@ -33,6 +33,7 @@ public final class Launcher {
     static final String MAIN = "io.github.pplxexport.cli.PplxExportCli";
     /** The command whose class-data archive is {@code pplx-export-serve.jsa}. */
     static final String SERVE = "serve";
+    static final String BENCH = "bench";
 
     /** The tuned JVM options; a user's own options come after them, so the user's win. */
     static final List<String> JVM_OPTIONS = List.of(
@@ -104,7 +105,7 @@ public final class Launcher {
             }
         }
         List<String> argList = List.of(args);
-        boolean serve = argList.contains(SERVE);
+        boolean serve = servesPages(argList);
         if (serve && !argList.contains("--index-only") && !argList.contains("--reindex")) {
             cmd.addAll(SERVE_OPTIONS);
         }
@@ -121,6 +122,27 @@ public final class Launcher {
         cmd.add(jar.toString());
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /**
+     * Whether the command is {@code serve}: the first argument that names a command, passing over options and the
+     * values that may follow them ({@code --out DIR serve}). {@code bench serve} is bench: it starts its servers as
+     * processes of their own, and times the index step in its own JVM as a sync runs it, with the pipeline's settings.
+     */
+    static boolean servesPages(List<String> args) {
+        boolean afterOption = false;
+        for (String a : args) {
+            if (a.startsWith("-")) {
+                afterOption = true;
+            } else if (a.equals(SERVE) || a.equals(BENCH)) {
+                return a.equals(SERVE);
+            } else if (!afterOption) {
+                return false; // another command
+            } else {
+                afterOption = false; // an option's value
+            }
+        }
+        return false;
     }
 
     /** The JVM options typed before {@code -jar} (environment variables such as JAVA_TOOL_OPTIONS reach the child by themselves). */

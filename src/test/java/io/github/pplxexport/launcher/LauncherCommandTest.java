@@ -1,0 +1,59 @@
+package io.github.pplxexport.launcher;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The child JVM's command line: serve gets its own class-data archive and compile settings, and only serve. */
+class LauncherCommandTest {
+    @TempDir
+    Path dir;
+
+    private List<String> command(String... args) throws IOException {
+        Path jar = dir.resolve("pplx-export.jar");
+        Files.createDirectories(dir);
+        for (String f : List.of("pplx-export.jar", "pplx-export.jsa", "pplx-export-serve.jsa")) {
+            if (!Files.exists(dir.resolve(f))) {
+                Files.createFile(dir.resolve(f));
+            }
+        }
+        return Launcher.command(jar, List.of(), args);
+    }
+
+    private String archive(List<String> cmd) {
+        return cmd.stream().filter(o -> o.startsWith("-XX:SharedArchiveFile=")).findFirst().orElse("")
+                .replace("-XX:SharedArchiveFile=" + dir + "/", "");
+    }
+
+    @Test
+    void serveHasItsOwnArchiveAndCompileSettingsWhereverItsNameStands() throws IOException {
+        for (String[] args : List.of(new String[] {"serve", "--port", "0"}, new String[] {"--out", "archive", "serve"},
+                new String[] {"-v", "serve"}, new String[] {"-D", "pplx.serve.port=0", "serve"})) {
+            List<String> serve = command(args);
+            assertEquals("pplx-export-serve.jsa", archive(serve), String.join(" ", args));
+            assertTrue(serve.containsAll(Launcher.SERVE_OPTIONS), serve.toString());
+        }
+
+        List<String> reindex = command("serve", "--reindex", "--index-only");
+        assertEquals("pplx-export-serve.jsa", archive(reindex));
+        assertFalse(reindex.containsAll(Launcher.SERVE_OPTIONS), "an index build runs hot loops from the start");
+    }
+
+    @Test
+    void benchServeAndTheOtherCommandsKeepThePipelinesSettings() throws IOException {
+        for (String[] args : List.of(new String[] {"bench", "serve"}, new String[] {"sync", "--out", "serve"},
+                new String[] {"export", "serve"})) {
+            List<String> cmd = command(args);
+            assertEquals("pplx-export.jsa", archive(cmd), String.join(" ", args));
+            assertFalse(cmd.containsAll(Launcher.SERVE_OPTIONS), String.join(" ", args));
+        }
+    }
+}
