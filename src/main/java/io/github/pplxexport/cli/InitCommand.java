@@ -54,7 +54,7 @@ public class InitCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "init");
-        Path config = configPath(parent.global);
+        Path config = configPath(parent.global, System.getenv(), Path.of(System.getProperty("user.home")));
         if (Files.exists(config) && !force) {
             throw new UsageException("config file " + config + " exists: init --force overwrites it");
         }
@@ -71,15 +71,8 @@ public class InitCommand implements Callable<Integer> {
         return PplxExportCli.EXIT_OK;
     }
 
-    /** Where init writes: --config, else $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml. */
-    static Path configPath(GlobalOptions g) {
-        if (g.config != null) {
-            return g.config.toAbsolutePath().normalize();
-        }
-        String env = System.getenv(UserConfig.ENV);
-        if (env != null && !env.isBlank()) {
-            return Path.of(env).toAbsolutePath().normalize();
-        }
-        return UserConfig.defaultPath(Path.of(System.getProperty("user.home")));
+    /** Where init writes: where every other command reads the config (--config, else $PPLX_EXPORT_CONFIG, else the default). */
+    static Path configPath(GlobalOptions g, java.util.Map<String, String> env, Path home) {
+        return UserConfig.locate(g.config, env, home).path().toAbsolutePath().normalize();
     }
 }

@@ -74,25 +74,29 @@ public final class UserConfig {
      * @param home the user's home, for the default path and {@code ~}
      */
     public static UserConfig load(Path cliConfig, Map<String, String> env, Path home) {
-        Path path;
-        String origin;
-        if (cliConfig != null) {
-            path = expandHome(cliConfig.toString(), home);
-            origin = "--config";
-        } else if (env.get(ENV) != null && !env.get(ENV).isBlank()) {
-            path = expandHome(env.get(ENV), home);
-            origin = "$" + ENV;
-        } else {
-            path = defaultPath(home);
-            origin = null;
-        }
-        if (!Files.exists(path)) {
-            if (origin != null) {
-                throw new ConfigException("config file not found: " + path + " (given by " + origin + ")");
+        Location at = locate(cliConfig, env, home);
+        if (!Files.exists(at.path())) {
+            if (at.origin() != null) {
+                throw new ConfigException("config file not found: " + at.path() + " (given by " + at.origin() + ")");
             }
             return degradedConfig();
         }
-        return parse(path, home);
+        return parse(at.path(), home);
+    }
+
+    /** Where the config is: its path, and what named it ({@code --config}, the variable; null for the default path). */
+    public record Location(Path path, String origin) {
+    }
+
+    /** The lookup {@code --config} &gt; {@code $PPLX_EXPORT_CONFIG} &gt; the default path, {@code ~} expanded; reads nothing. */
+    public static Location locate(Path cliConfig, Map<String, String> env, Path home) {
+        if (cliConfig != null) {
+            return new Location(expandHome(cliConfig.toString(), home), "--config");
+        }
+        if (env.get(ENV) != null && !env.get(ENV).isBlank()) {
+            return new Location(expandHome(env.get(ENV), home), "$" + ENV);
+        }
+        return new Location(defaultPath(home), null);
     }
 
     /** No config file: degraded mode (placeholder account, no email check). */

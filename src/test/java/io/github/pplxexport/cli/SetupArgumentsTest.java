@@ -1,5 +1,6 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.config.UserConfig;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
 import io.github.pplxexport.testkit.BrowserStores;
@@ -23,6 +24,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SetupArgumentsTest {
     @TempDir
     Path tmp;
+
+    @Test
+    void initWritesTheConfigWhereEveryOtherCommandReadsIt() throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        GlobalOptions g = new GlobalOptions();
+        assertEquals(home.resolve(".config/pplx-export/config.toml"), InitCommand.configPath(g, Map.of(), home));
+        assertEquals(home.resolve("env.toml"), InitCommand.configPath(g, Map.of(UserConfig.ENV, "~/env.toml"), home),
+                "~ of $PPLX_EXPORT_CONFIG is the home, as UserConfig.load reads it");
+        g.config = Path.of("~/flag.toml");
+        assertEquals(home.resolve("flag.toml"), InitCommand.configPath(g, Map.of(UserConfig.ENV, "~/env.toml"), home),
+                "--config first, its ~ the home");
+    }
 
     @Test
     void aBrowserThatCannotBeReadAnUnknownOneAndASpaceUrlWithoutASlugAreOneLineEach() throws Exception {
