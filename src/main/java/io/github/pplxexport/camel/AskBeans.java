@@ -60,7 +60,8 @@ public class AskBeans implements CamelConfiguration {
 
     @Override
     public void configure(CamelContext context) throws Exception {
-        // scheduled asks only where something schedules them (the run command); the others never parse [[asks]]
+        // scheduled asks only where something schedules them (the run command); every command that loads the
+        // pipeline reads [[asks]] with the config (a bad table is a config error there too), but adds no route
         context.addStartupListener(new StartupListener() {
             @Override
             public void onCamelContextStarted(CamelContext started, boolean alreadyStarted) {

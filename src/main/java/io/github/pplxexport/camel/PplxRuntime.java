@@ -1,5 +1,6 @@
 package io.github.pplxexport.camel;
 
+import io.github.pplxexport.config.ConfigException;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Endpoint;
 import org.apache.camel.ProducerTemplate;
@@ -108,6 +109,13 @@ public final class PplxRuntime implements AutoCloseable {
         try {
             main.start();
         } catch (Exception e) {
+            // a config file problem met while the beans were made (an [[asks]] table) is said as such, not as
+            // Camel's bean post-processing that found it
+            for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+                if (t instanceof ConfigException config) {
+                    throw config;
+                }
+            }
             throw new StartFailure("could not start the pipeline: " + rootMessage(e), e);
         }
         if (main.getCamelContext() == null) {

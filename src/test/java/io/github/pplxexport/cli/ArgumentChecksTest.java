@@ -91,6 +91,16 @@ class ArgumentChecksTest {
     }
 
     @Test
+    void aBadScheduledAskInTheConfigIsItsOwnLineForEveryPipelineCommand() throws Exception {
+        Path config = Files.writeString(tmp.resolve("config.toml"), "default_account = \"alice\"\n"
+                + "[accounts.alice]\nemail = \"alice@example.com\"\n"
+                + "[[asks]]\nname = \"bad name!\"\ncron = \"0 0 * * * ?\"\nprompt = \"x\"\n");
+        assertOneLineNoNetwork(run("--config", config.toString(), "--cookies", cookies.toString(),
+                        "--out", tmp.resolve("a").toString(), "sync"),
+                "config file " + config + ": [[asks]] #1: name must be letters, digits, - or _ (got 'bad name!')");
+    }
+
+    @Test
     void anArchiveFolderThatCannotBeCreatedIsNamedWithTheCause() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         Path out = file.resolve("archive");
