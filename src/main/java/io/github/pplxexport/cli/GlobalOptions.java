@@ -32,8 +32,8 @@ public class GlobalOptions {
         Path out;
 
         @Option(names = "--config", paramLabel = "FILE",
-                description = "User TOML config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml;"
-                        + " see config.example.toml).")
+                description = "User TOML config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml, ~/.config"
+                        + " being $XDG_CONFIG_HOME when set and ~ being $HOME; see config.example.toml).")
         Path config;
 
         @Override

@@ -2,6 +2,7 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.account.InitRequest;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.config.UserHome;
 import io.github.pplxexport.cookies.CookieSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,7 +25,8 @@ import java.util.concurrent.Callable;
                 + " table (name: the local part of its e-mail), the active one is default_account. A space titled"
                 + " --bot-title (any case) is the [bot_space]; --create-bot-space creates it when none is. The model"
                 + " table seeds [models] (models_cache.json beside the config). The config is written atomically, 0600,"
-                + " at --config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml), never over an"
+                + " at --config (default: $PPLX_EXPORT_CONFIG, else $XDG_CONFIG_HOME/pplx-export/config.toml, $XDG_CONFIG_HOME"
+                + " being ~/.config when unset and ~ being $HOME), never over an"
                 + " existing file without --force. Prints one JSON line: the config, the accounts, the default, the BOT space.",
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar init",
@@ -54,7 +56,7 @@ public class InitCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "init");
-        Path config = configPath(parent.global, System.getenv(), Path.of(System.getProperty("user.home")));
+        Path config = configPath(parent.global, System.getenv(), UserHome.current());
         if (Files.exists(config) && !force) {
             throw new UsageException("config file " + config + " exists: init --force overwrites it");
         }

@@ -30,6 +30,10 @@ class SetupArgumentsTest {
         Path home = Files.createDirectories(tmp.resolve("home"));
         GlobalOptions g = new GlobalOptions();
         assertEquals(home.resolve(".config/pplx-export/config.toml"), InitCommand.configPath(g, Map.of(), home));
+        assertEquals(tmp.resolve("xdg/pplx-export/config.toml"),
+                InitCommand.configPath(g, Map.of("XDG_CONFIG_HOME", tmp.resolve("xdg").toString()), home), "$XDG_CONFIG_HOME");
+        assertEquals(home.resolve(".config/pplx-export/config.toml"),
+                InitCommand.configPath(g, Map.of("XDG_CONFIG_HOME", "rel/xdg"), home), "a relative $XDG_CONFIG_HOME is ignored (XDG)");
         assertEquals(home.resolve("env.toml"), InitCommand.configPath(g, Map.of(UserConfig.ENV, "~/env.toml"), home),
                 "~ of $PPLX_EXPORT_CONFIG is the home, as UserConfig.load reads it");
         g.config = Path.of("~/flag.toml");
