@@ -55,9 +55,9 @@ public class GlobalOptions {
         Path cookies;
 
         @Option(names = "--cookies-from", paramLabel = "BROWSER",
-                description = "Read the cookies from a browser's own store: firefox, chrome, chromium, edge or brave"
-                        + " (default: --cookies, else the cookie cache of the last 12 h, else the first of firefox,"
-                        + " chrome, chromium, edge logged in).")
+                description = "Read the cookies from a browser's own store: firefox, chrome, chromium, edge, brave, opera,"
+                        + " vivaldi or safari (default: --cookies, else the cookie cache of the last 12 h, else the first"
+                        + " of firefox, chrome, chromium, edge, safari logged in).")
         String cookiesFrom;
 
         @Option(names = "--browser-profile", paramLabel = "NAME|PATH",

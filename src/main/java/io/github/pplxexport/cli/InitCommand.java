@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 @Command(name = "init", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "Write the config from a browser login (accounts, BOT space).",
         description = "Reads the cookies (--cookies-from BROWSER, --cookies FILE, else the first of firefox, chrome,"
-                + " chromium, edge logged in to perplexity.ai), asks the session of the login's active token and of"
+                + " chromium, edge, safari logged in to perplexity.ai), asks the session of the login's active token and of"
                 + " each per-account token (__Secure-pplx.session.<uid>): every account found gets an [accounts.<name>]"
                 + " table (name: the local part of its e-mail), the active one is default_account. A space titled"
                 + " --bot-title (any case) is the [bot_space]; --create-bot-space creates it when none is. The model"
@@ -64,7 +64,7 @@ public class InitCommand implements Callable<Integer> {
                 : botTitle != null ? botTitle : DEFAULT_BOT_TITLE;
         OnlineRun run = OnlineRun.withoutConfig(parent.global, java.util.Map.of());
         if (run.cookies.kind() == CookieSource.Kind.NONE) {
-            throw new UsageException("init needs a login: log in to perplexity.ai in Firefox, Chrome, Chromium or Edge,"
+            throw new UsageException("init needs a login: log in to perplexity.ai in Firefox, Chrome, Chromium, Edge or Safari,"
                     + " or give --cookies-from BROWSER or --cookies FILE");
         }
         String summary = run.run("direct:init", account -> new InitRequest(config, title, createBotSpace != null),

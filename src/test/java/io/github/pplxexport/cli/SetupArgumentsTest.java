@@ -58,8 +58,8 @@ class SetupArgumentsTest {
                     "cannot read the Chromium key from the desktop keyring (secret-tool lookup application chromium): the"
                             + " keyring is locked or holds no such key (unlock it and try again), or export the cookies of"
                             + " perplexity.ai to a file and use --cookies FILE");
-            oneLine(ChildJvm.run(env, tmp, "--cookies-from", "opera", "--base-url", base, "init"),
-                    "--cookies-from opera: unknown browser; one of firefox, chrome, chromium, edge, brave");
+            oneLine(ChildJvm.run(env, tmp, "--cookies-from", "netscape", "--base-url", base, "init"),
+                    "--cookies-from netscape: unknown browser; one of firefox, chrome, chromium, edge, brave, opera, vivaldi, safari");
             oneLine(ChildJvm.run(env, tmp, "--base-url", base, "space-index", "https://www.perplexity.ai/spaces/"),
                     "not a space URL or slug: https://www.perplexity.ai/spaces/ (expected https://www.perplexity.ai/spaces/<slug>)");
             assertTrue(!Files.exists(log) || Files.readString(log).isEmpty(), "no request: " + (Files.exists(log) ? Files.readString(log) : ""));
