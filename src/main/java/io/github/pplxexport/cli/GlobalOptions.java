@@ -71,8 +71,20 @@ public class GlobalOptions {
         @Option(names = "--skip-auth-check", description = "Skip the startup session probe (GET /api/auth/session).")
         boolean skipAuthCheck;
 
+        @Option(names = "--transport", paramLabel = "cookie|webbridge",
+                description = "How requests reach the API: cookie (this program, with the cookies; default) or webbridge"
+                        + " (each request from your logged-in browser tab through the local WebBridge daemon; not with"
+                        + " --cookies or --cookies-from).")
+        String transport;
+
+        @Option(names = "--webbridge-url", paramLabel = "URL",
+                description = "The WebBridge daemon of --transport webbridge (default: http://127.0.0.1:10086).")
+        String webbridgeUrl;
+
         @Override
         public void applyTo(GlobalOptions g) {
+            g.transport = transport != null ? transport : g.transport;
+            g.webbridgeUrl = webbridgeUrl != null ? webbridgeUrl : g.webbridgeUrl;
             g.account = account != null ? account : g.account;
             g.cookies = cookies != null ? cookies : g.cookies;
             g.cookiesFrom = cookiesFrom != null ? cookiesFrom : g.cookiesFrom;
@@ -186,6 +198,8 @@ public class GlobalOptions {
     String browserProfile;
     String baseUrl;
     boolean skipAuthCheck;
+    String transport;
+    String webbridgeUrl;
     Path routes;
     int verbosity;
     String logFile;

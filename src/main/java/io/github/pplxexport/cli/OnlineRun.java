@@ -2,7 +2,10 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.camel.AccountBeans;
 import io.github.pplxexport.camel.ApiErrors;
+import io.github.pplxexport.camel.PplxBeans;
 import io.github.pplxexport.camel.PplxRuntime;
+import io.github.pplxexport.api.Cookies;
+import io.github.pplxexport.api.PageFetchException;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
 import io.github.pplxexport.export.RunAbortedException;
@@ -21,6 +24,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -32,6 +37,9 @@ import java.util.function.Function;
  */
 final class OnlineRun {
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
+    static final String TRANSPORT = "pplx.api.transport";
+    static final String WEBBRIDGE_URL = "pplx.webbridge.url";
+    static final String WEBBRIDGE = PplxBeans.WEBBRIDGE;
 
     /** The account as configured; the session check may rename the degraded-mode one. */
     final String account;
@@ -72,7 +80,7 @@ final class OnlineRun {
         }
         Path root = archiveRoot(props);
         // a cookie source that cannot be read is the first thing said, before the account's warnings
-        CookieSource cookies = cookies(g, root,
+        CookieSource cookies = transport(g, props) ? webBridge(props) : cookies(g, root,
                 props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
         // a folder that cannot be made is one line before any network, not an error after the first fetch
         GlobalOptions.writable(root);
@@ -105,9 +113,63 @@ final class OnlineRun {
         props.put("pplx.config.file", "");
         props.put("pplx.api.cookies-file", "");
         props.put("pplx.account", UserConfig.DEGRADED_ACCOUNT);
+        if (transport(g, props)) {
+            throw new UsageException("init reads the login's accounts from the browser's cookies, which --transport"
+                    + " webbridge does not give: use --cookies-from BROWSER or --cookies FILE");
+        }
         CookieSource cookies = cookies(g, g.out(), props.getOrDefault("pplx.api.base-url",
                 GlobalOptions.builtIn("pplx.api.base-url")));
         return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, cookies);
+    }
+
+    /**
+     * {@code debug-js}: no config, no session check, always through WebBridge (the daemon of --webbridge-url).
+     */
+    static OnlineRun webBridgeOnly(GlobalOptions g) {
+        if (g.transport != null && !WEBBRIDGE.equals(g.transport.strip().toLowerCase(Locale.ROOT))) {
+            throw new UsageException("debug-js runs the code in the browser's tab through WebBridge: --transport "
+                    + g.transport + " does not apply");
+        }
+        Map<String, String> props = new LinkedHashMap<>(g.properties(Map.of()));
+        props.put("pplx.archive.root", g.out().toString());
+        props.put("pplx.config.file", "");
+        props.put("pplx.api.cookies-file", "");
+        props.put("pplx.account", UserConfig.DEGRADED_ACCOUNT);
+        props.put(TRANSPORT, WEBBRIDGE);
+        transport(g, props);
+        return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, webBridge(props));
+    }
+
+    /**
+     * Whether the run goes through WebBridge (--transport, else -D pplx.api.transport), its properties set; a
+     * transport that is neither, WebBridge with a cookie flag, or --webbridge-url without it is a usage error.
+     */
+    static boolean transport(GlobalOptions g, Map<String, String> props) {
+        String t = (g.transport != null ? g.transport : props.getOrDefault(TRANSPORT, GlobalOptions.builtIn(TRANSPORT)))
+                .strip().toLowerCase(Locale.ROOT);
+        if (!t.equals("cookie") && !t.equals(WEBBRIDGE)) {
+            throw new UsageException("--transport " + t + ": one of cookie, webbridge");
+        }
+        boolean webBridge = t.equals(WEBBRIDGE);
+        if (webBridge && (g.cookies != null || g.cookiesFrom != null)) {
+            throw new UsageException("--transport webbridge sends every request from the browser's own tab, with its"
+                    + " cookies: it cannot be combined with " + (g.cookiesFrom != null ? "--cookies-from" : "--cookies"));
+        }
+        if (!webBridge && g.webbridgeUrl != null) {
+            throw new UsageException("--webbridge-url needs --transport webbridge");
+        }
+        props.put(TRANSPORT, t);
+        if (g.webbridgeUrl != null) {
+            props.put(WEBBRIDGE_URL, g.webbridgeUrl);
+        }
+        return webBridge;
+    }
+
+    /** No cookies of this program's own: the browser's tab sends them. */
+    private static CookieSource webBridge(Map<String, String> props) {
+        String daemon = props.getOrDefault(WEBBRIDGE_URL, GlobalOptions.builtIn(WEBBRIDGE_URL));
+        LOG.info("[auth] WebBridge: every request goes from the browser's tab through the daemon at {}", daemon);
+        return new CookieSource(Cookies.of(List.of(), "(webbridge)"), CookieSource.Kind.NONE, "webbridge:" + daemon);
     }
 
     /**
@@ -200,6 +262,13 @@ final class OnlineRun {
         } catch (CamelExecutionException e) {
             Throwable cause = Outcome.unwrap(e);
             String why = cause instanceof Exception x && !StopSignals.received().isPresent() ? ApiErrors.noAnswer(x) : null;
+            // through WebBridge this program talks only to the daemon: no answer at all is the daemon's (the page's
+            // own fetch that got none is a PageFetchException: the API's)
+            if (why != null && WEBBRIDGE.equals(runtime.context().resolvePropertyPlaceholders("{{" + TRANSPORT + "}}"))
+                    && !(cause instanceof PageFetchException)) {
+                throw new Outcome.Unreachable("the WebBridge daemon at " + runtime.context().resolvePropertyPlaceholders(
+                        "{{" + WEBBRIDGE_URL + "}}"), why, "start it, with perplexity.ai open in the browser", cause);
+            }
             if (why != null) {
                 throw new Outcome.Unreachable(runtime.context().resolvePropertyPlaceholders("{{pplx.api.base-url}}"), why, cause);
             }
