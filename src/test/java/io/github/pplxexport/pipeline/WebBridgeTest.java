@@ -166,6 +166,10 @@ class WebBridgeTest {
         assertEquals(2, both.exit(), both.toString());
         assertTrue(both.logged("--transport webbridge sends every request from the browser's own tab, with its cookies:"
                 + " it cannot be combined with --cookies-from"), both.toString());
+        Run init = run(out, null, "init");
+        assertEquals(2, init.exit(), init.toString());
+        assertTrue(init.logged("init reads the login's accounts from the browser's cookies, which --transport webbridge"
+                + " does not give: use --cookies-from BROWSER or --cookies FILE"), init.toString());
     }
 
     /** What one in-process run printed and logged. */
@@ -185,7 +189,7 @@ class WebBridgeTest {
         List<String> args = new ArrayList<>(List.of(commandArgs));
         if (!commandArgs[0].equals("debug-js")) {
             args.addAll(List.of("--transport", "webbridge", "--base-url", replay.baseUri().toString()));
-            args.addAll(LiveLibrary.FAST);
+            args.addAll(commandArgs[0].equals("init") ? List.of() : LiveLibrary.FAST);
         }
         if (!args.contains("--webbridge-url")) {
             args.addAll(List.of("--webbridge-url", daemon.url()));
