@@ -80,7 +80,7 @@ final class OnlineRun {
         }
         Path root = archiveRoot(props);
         // a cookie source that cannot be read is the first thing said, before the account's warnings
-        CookieSource cookies = transport(g, props) ? webBridge(props) : cookies(g, root,
+        CookieSource cookies = viaWebBridge(g, props) ? webBridgeSource(props) : cookies(g, root,
                 props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
         // a folder that cannot be made is one line before any network, not an error after the first fetch
         GlobalOptions.writable(root);
@@ -105,15 +105,8 @@ final class OnlineRun {
      * root, base URL and cookies of the command line, the degraded placeholder account.
      */
     static OnlineRun withoutConfig(GlobalOptions g, Map<String, String> commandFlags) {
-        Map<String, String> props = new LinkedHashMap<>(g.properties(commandFlags));
-        props.put("pplx.archive.root", g.out().toString());
-        if (g.baseUrl != null) {
-            props.put("pplx.api.base-url", g.baseUrl);
-        }
-        props.put("pplx.config.file", "");
-        props.put("pplx.api.cookies-file", "");
-        props.put("pplx.account", UserConfig.DEGRADED_ACCOUNT);
-        if (transport(g, props)) {
+        Map<String, String> props = withoutConfigProperties(g, commandFlags);
+        if (viaWebBridge(g, props)) {
             throw new UsageException("init reads the login's accounts from the browser's cookies, which --transport"
                     + " webbridge does not give: use --cookies-from BROWSER or --cookies FILE");
         }
@@ -126,25 +119,32 @@ final class OnlineRun {
      * {@code debug-js}: no config, no session check, always through WebBridge (the daemon of --webbridge-url).
      */
     static OnlineRun webBridgeOnly(GlobalOptions g) {
-        if (g.transport != null && !WEBBRIDGE.equals(g.transport.strip().toLowerCase(Locale.ROOT))) {
+        Map<String, String> props = withoutConfigProperties(g, Map.of(TRANSPORT, WEBBRIDGE));
+        if (!viaWebBridge(g, props)) {
             throw new UsageException("debug-js runs the code in the browser's tab through WebBridge: --transport "
                     + g.transport + " does not apply");
         }
-        Map<String, String> props = new LinkedHashMap<>(g.properties(Map.of()));
+        return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, webBridgeSource(props));
+    }
+
+    /** The properties of a run without a config: the command line's archive root and base URL, no cookie file. */
+    private static Map<String, String> withoutConfigProperties(GlobalOptions g, Map<String, String> commandFlags) {
+        Map<String, String> props = new LinkedHashMap<>(g.properties(commandFlags));
         props.put("pplx.archive.root", g.out().toString());
+        if (g.baseUrl != null) {
+            props.put("pplx.api.base-url", g.baseUrl);
+        }
         props.put("pplx.config.file", "");
         props.put("pplx.api.cookies-file", "");
         props.put("pplx.account", UserConfig.DEGRADED_ACCOUNT);
-        props.put(TRANSPORT, WEBBRIDGE);
-        transport(g, props);
-        return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, webBridge(props));
+        return props;
     }
 
     /**
      * Whether the run goes through WebBridge (--transport, else -D pplx.api.transport), its properties set; a
      * transport that is neither, WebBridge with a cookie flag, or --webbridge-url without it is a usage error.
      */
-    static boolean transport(GlobalOptions g, Map<String, String> props) {
+    static boolean viaWebBridge(GlobalOptions g, Map<String, String> props) {
         String t = (g.transport != null ? g.transport : props.getOrDefault(TRANSPORT, GlobalOptions.builtIn(TRANSPORT)))
                 .strip().toLowerCase(Locale.ROOT);
         if (!t.equals("cookie") && !t.equals(WEBBRIDGE)) {
@@ -166,7 +166,7 @@ final class OnlineRun {
     }
 
     /** No cookies of this program's own: the browser's tab sends them. */
-    private static CookieSource webBridge(Map<String, String> props) {
+    private static CookieSource webBridgeSource(Map<String, String> props) {
         String daemon = props.getOrDefault(WEBBRIDGE_URL, GlobalOptions.builtIn(WEBBRIDGE_URL));
         LOG.info("[auth] WebBridge: every request goes from the browser's tab through the daemon at {}", daemon);
         return new CookieSource(Cookies.of(List.of(), "(webbridge)"), CookieSource.Kind.NONE, "webbridge:" + daemon);
