@@ -13,9 +13,11 @@ import java.util.Map;
  * (../shared/spec/webbridge.md): the daemon's {@code evaluate} command, the JavaScript it runs in the page (the
  * page's own {@code fetch}, so the browser attaches its cookies and passes Cloudflare), and the page's answer read
  * back. Every request, API call or asset download, comes back the same way, as a JSON string
- * {@code {"url", "status", "type", "length", "retry_after", "b64"}} (the body's bytes, whatever its status), or
+ * {@code {"url", "status", "type", "retry_after", "b64"}} (the body's bytes, whatever its status), or
  * {@code {"url", "status": 0, "error"}} when the page's fetch got no answer: the caller reads it as camel-http's
- * answer, so the checks and the failure policy are the cookie path's. Knows nothing of Camel.
+ * answer, so the checks and the failure policy are the cookie path's. No {@code Content-Length}: the browser has
+ * already refused a body shorter than it (its read fails, a network error here), and after it decoded a gzip body
+ * the header no longer gives the length of the bytes. Knows nothing of Camel.
  */
 public final class PageFetch {
     /** The daemon's session name, as the reference sends it. */
@@ -25,8 +27,7 @@ public final class PageFetch {
     }
 
     /** What the page's fetch answered; {@code error} set (status 0) when it got no answer at all. */
-    public record Answer(String url, int status, String contentType, String contentLength, String retryAfter, byte[] body,
-                         String error) {
+    public record Answer(String url, int status, String contentType, String retryAfter, byte[] body, String error) {
         public boolean ok() {
             return error == null && status >= 200 && status < 300;
         }
@@ -81,7 +82,7 @@ public final class PageFetch {
                 + "      s += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768));\n"
                 + "    }\n"
                 + "    return JSON.stringify({url: url, status: r.status, type: r.headers.get(\"content-type\"),\n"
-                + "      length: r.headers.get(\"content-length\"), retry_after: r.headers.get(\"retry-after\"), b64: btoa(s)});\n"
+                + "      retry_after: r.headers.get(\"retry-after\"), b64: btoa(s)});\n"
                 + "  } catch (e) {\n"
                 + "    return JSON.stringify({url: url, status: 0, error: String(e)});\n"
                 + "  }\n"
@@ -132,8 +133,8 @@ public final class PageFetch {
             throw new WebBridgeException(daemon, "the page's answer has a body that is not base64");
         }
         String error = m.get("error") == null ? null : String.valueOf(m.get("error"));
-        return new Answer(J.str(m, "url"), status.intValue(), string(m, "type"), string(m, "length"),
-                string(m, "retry_after"), body, status.intValue() == 0 && error == null ? "no answer" : error);
+        return new Answer(J.str(m, "url"), status.intValue(), string(m, "type"), string(m, "retry_after"), body,
+                status.intValue() == 0 && error == null ? "no answer" : error);
     }
 
     private static String string(Map<String, Object> m, String key) {

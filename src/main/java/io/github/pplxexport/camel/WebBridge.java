@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * The WebBridge transport's steps (bean {@code webBridge}, routes/perplexity-api.camel.yaml): the page's JavaScript
  * for an API request or an asset download ({@link PageFetch}), the daemon's {@code evaluate} command, and the
- * page's answer turned into what camel-http would have given: on a 2xx the body with {@code CamelHttpResponseCode},
- * {@code Content-Type} and {@code Content-Length}; otherwise camel-http's own {@link HttpOperationFailedException}
+ * page's answer turned into what camel-http would have given: on a 2xx the body with {@code CamelHttpResponseCode}
+ * and {@code Content-Type}; otherwise camel-http's own {@link HttpOperationFailedException}
  * (status, body, Content-Type and Retry-After), or a {@link PageFetchException} when the page's fetch got no answer.
  * From there the request is checked, decoded, retried and classified exactly as on the cookie path.
  */
@@ -85,9 +85,6 @@ public final class WebBridge {
         m.removeHeaders("*", "CamelRedelivery*");
         m.setHeader(Exchange.HTTP_RESPONSE_CODE, a.status());
         headers.forEach(m::setHeader);
-        if (a.contentLength() != null) {
-            m.setHeader("Content-Length", a.contentLength());
-        }
         m.setBody(a.body());
     }
 }

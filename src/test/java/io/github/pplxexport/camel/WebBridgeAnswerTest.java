@@ -49,11 +49,11 @@ class WebBridgeAnswerTest {
     @Test
     void aTwoHundredIsTheBodyWithItsHeaders() throws Exception {
         Exchange e = answered(Map.of("url", "http://127.0.0.1:8765/rest/thread/t1", "status", 200,
-                "type", "application/json", "length", "11", "b64", b64("{\"ok\": 1}\n")));
+                "type", "application/json", "b64", b64("{\"ok\": 1}\n")));
         assertArrayEquals("{\"ok\": 1}\n".getBytes(StandardCharsets.UTF_8), e.getMessage().getBody(byte[].class));
         assertEquals(200, e.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE));
         assertEquals("application/json", e.getMessage().getHeader("Content-Type"));
-        assertEquals("11", e.getMessage().getHeader("Content-Length"));
+        assertEquals(null, e.getMessage().getHeader("Content-Length"), "the browser checked it (and decoded gzip)");
     }
 
     @Test
