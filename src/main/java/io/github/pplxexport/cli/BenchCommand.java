@@ -4,6 +4,7 @@ import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.launcher.Launcher;
 import io.github.pplxexport.sample.Benchmark;
 import io.github.pplxexport.sample.SampleArchive;
+import io.github.pplxexport.sample.ScaleBenchmark;
 import io.github.pplxexport.sample.SyntheticArchive;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,7 +41,10 @@ public class BenchCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "serve",
             description = "serve: benchmark the web app instead (docs/serving.md): index build against re-render, one"
-                    + " thread's index step, start to first page, 1,000 mixed requests, peak RSS; default 10,000 threads.")
+                    + " thread's index step, start to first page, 1,000 mixed requests, peak RSS; default 10,000 threads."
+                    + " scale: what a run costs as the archive grows (docs/development.md): first, no-op and 10-changed"
+                    + " sync through the replay, status, serve start, search p95, peak RSS; default 1,000,10,000,100,000"
+                    + " threads, archives kept in --scratch (default <tmp>/pplx-export-scale).")
     String what;
 
     @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "0,1000",
@@ -64,6 +68,14 @@ public class BenchCommand implements Callable<Integer> {
             description = "Where to build the archives (default: a new folder in /dev/shm when there is room, else the temp dir).")
     Path scratchDir;
 
+    @Option(names = "--sample", paramLabel = "N", defaultValue = "200",
+            description = "scale: threads really synced when an archive is built, the rest copied from them (default 200).")
+    int sample;
+
+    @Option(names = "--searches", paramLabel = "N", defaultValue = "200",
+            description = "scale: searches sent to serve for the p95 (default 200).")
+    int searches;
+
     @Option(names = "--jvm-option", paramLabel = "OPT",
             description = "An extra JVM option for the measured re-render (repeatable; default: none, the documented launch).")
     List<String> jvmOptions = new ArrayList<>();
@@ -79,6 +91,9 @@ public class BenchCommand implements Callable<Integer> {
         Path jar = Launcher.ownJar().orElse(null);
         if (jar == null) {
             throw new UsageException("bench runs the packaged jar: start it with java -jar target/pplx-export.jar bench");
+        }
+        if ("scale".equals(what)) {
+            return scale(jar);
         }
         int largest = sizes.stream().mapToInt(Integer::intValue).max().orElse(0);
         long need = "serve".equals(what) ? Math.max(largest, 10_000) * 600_000L : largest * 400_000L;
@@ -99,7 +114,7 @@ public class BenchCommand implements Callable<Integer> {
                 return f.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
             }
             if (what != null) {
-                throw new UsageException("bench: unknown mode '" + what + "' (the one mode is: serve)");
+                throw new UsageException("bench: unknown mode '" + what + "' (the modes are: serve, scale)");
             }
             Benchmark bench = new Benchmark(jar, java, jvmOptions, scratch);
             List<Benchmark.Result> results = new ArrayList<>();
@@ -126,6 +141,30 @@ public class BenchCommand implements Callable<Integer> {
                 FileTrees.delete(scratch);
             }
         }
+    }
+
+    /** {@code bench scale}: its archives are built once and kept (they take minutes at 100,000 threads). */
+    private int scale(Path jar) throws Exception {
+        List<Integer> n = sizes.equals(List.of(0, 1000)) ? List.of(1000, 10_000, 100_000) : sizes;
+        Path cache = scratchDir != null ? scratchDir.toAbsolutePath()
+                : Path.of(System.getProperty("java.io.tmpdir"), "pplx-export-scale");
+        // the packaged sample is extracted into a fresh folder each time: a kept copy could be stale
+        Path unpacked = cache.resolve("sample");
+        FileTrees.delete(unpacked);
+        Path source = from != null ? from.toAbsolutePath() : SampleArchive.locate(Files.createDirectories(unpacked));
+        System.out.printf("bench scale: %d cores, java %s, archives in %s, load %.2f%n",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), cache, Benchmark.loadAverage());
+        ScaleBenchmark bench = new ScaleBenchmark(jar, ProcessHandle.current().info().command().orElse("java"), cache, source,
+                sample, searches);
+        StringBuilder table = new StringBuilder(ScaleBenchmark.Figures.header());
+        for (int size : n) {
+            ScaleBenchmark.Figures f = bench.measure(size);
+            System.out.print("bench scale: " + f.row());
+            table.append(f.row());
+        }
+        System.out.println();
+        System.out.print(table);
+        return PplxExportCli.EXIT_OK;
     }
 
     static String row(Benchmark.Result r) {
