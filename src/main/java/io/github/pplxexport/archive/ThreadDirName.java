@@ -152,16 +152,33 @@ public record ThreadDirName(String account, Mode mode, String name) {
         if (webUuid == null || webUuid.isEmpty() || !Files.isDirectory(out)) {
             return found;
         }
-        String suffix = "_" + uuid8(webUuid);
+        // by name first: one listing per mode folder, no look at the other thread dirs
+        for (Path dir : findAll(out, java.util.Set.of(uuid8(webUuid)))) {
+            if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) && isThreadDirOf(dir, webUuid)) {
+                found.add(dir);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The dirs {@code <out>/*}{@code /*}{@code /*_<uuid8>} whose uuid8 is in {@code uuid8s}, chosen by their names
+     * alone (no file is read: the caller checks the thread.json), sorted by path.
+     */
+    public static List<Path> findAll(Path out, java.util.Set<String> uuid8s) throws IOException {
+        List<Path> found = new ArrayList<>();
+        if (uuid8s.isEmpty() || !Files.isDirectory(out)) {
+            return found;
+        }
         for (Path account : subdirs(out)) {
             for (Path mode : subdirs(account)) {
-                for (Path dir : subdirs(mode)) {
-                    if (dir.getFileName().toString().endsWith(suffix) && isThreadDirOf(dir, webUuid)) {
-                        found.add(dir);
-                    }
+                try (DirectoryStream<Path> ds = Files.newDirectoryStream(mode,
+                        p -> !p.getFileName().toString().startsWith(".") && uuid8s.contains(uuid8Of(p)))) {
+                    ds.forEach(found::add);
                 }
             }
         }
+        found.sort(null);
         return found;
     }
 

@@ -22,8 +22,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,15 +73,20 @@ public final class ThreadAssets {
     /**
      * The retries a batch starts with: the threads whose manifest lists versions without a file (not
      * {@code asset_expired}, not a workspace handle) that have an {@code asset} dead letter in
-     * {@code index/dead_letters.jsonl}, or whose recorded file holds an error page (an earlier version's damage,
-     * found by a look at every manifest). Only the threads this account exported ({@code export_via}): the
-     * re-signing call carries its cookie.
+     * {@code index/dead_letters.jsonl}, or whose recorded file holds an error page. Only the thread dirs
+     * {@code index/assets_pending.json} lists are read ({@link PendingAssets}); without that file (an archive an
+     * earlier version wrote) every manifest is, once, which finds an earlier version's damage and writes the file.
+     * Only the threads this account exported ({@code export_via}): the re-signing call carries its cookie.
      */
     public List<AssetWork> pending(RunState run) throws IOException {
         Set<String> lettered = letteredUuids(out);
         List<AssetWork> work = new ArrayList<>();
-        for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
+        List<Path> left = new ArrayList<>();
+        for (Iterator<Path> it = candidates(out, lettered); it.hasNext(); ) {
             Path dir = it.next();
+            if (!Files.isDirectory(dir)) {
+                continue; // moved or deleted since
+            }
             // the manifest and the heads of its files are read once, here
             Manifest manifest = AssetFiles.previousManifest(dir);
             Map<String, AssetBody.Problem> damaged = AssetFiles.damaged(dir, manifest);
@@ -90,19 +97,26 @@ public final class ThreadAssets {
             try {
                 thread = Json.readObject(dir.resolve(ThreadFiles.THREAD_JSON));
             } catch (IOException | JsonException e) {
-                continue; // a thread dir being changed is left alone
+                left.add(dir); // a thread dir being changed is left alone, and looked at again next time
+                continue;
             }
             String uuid = J.str(thread, "web_uuid");
             String via = J.str(thread, "export_via");
-            if ((damaged.isEmpty() && !lettered.contains(uuid)) || (run != null && !via.isEmpty() && !via.equals(run.account))) {
+            if (damaged.isEmpty() && !lettered.contains(uuid)) {
+                continue;
+            }
+            AssetRun retry = AssetRun.retry(manifest, AssetFiles.present(dir));
+            if (retry.downloads().isEmpty()) {
+                continue;
+            }
+            left.add(dir); // another account's thread stays listed for that account's run
+            if (run != null && !via.isEmpty() && !via.equals(run.account)) {
                 continue;
             }
             sayDamaged(uuid, damaged);
-            AssetRun retry = AssetRun.retry(manifest, AssetFiles.present(dir));
-            if (!retry.downloads().isEmpty()) {
-                work.add(new AssetWork(uuid, J.str(thread, "title"), dir, retry, J.asMap(thread.get("report_info")), true));
-            }
+            work.add(new AssetWork(uuid, J.str(thread, "title"), dir, retry, J.asMap(thread.get("report_info")), true));
         }
+        PendingAssets.write(out, left);
         if (!work.isEmpty()) {
             LOG.info("[assets] {} thread(s) with versions to download again: re-signing and trying again", work.size());
         }
@@ -125,6 +139,26 @@ public final class ThreadAssets {
         return uuids;
     }
 
+    /**
+     * The thread dirs that may have versions to download again: those {@link PendingAssets} lists, plus the dirs of
+     * dead-lettered threads it does not list (a run stopped between the letter and the list), found by their names
+     * alone; without the list, every thread dir (the one full scan).
+     */
+    private static Iterator<Path> candidates(Path out, Set<String> lettered) throws IOException {
+        Optional<List<Path>> recorded = PendingAssets.read(out);
+        if (recorded.isEmpty()) {
+            return ThreadDirs.walk(out, 0);
+        }
+        Set<Path> dirs = new LinkedHashSet<>(recorded.get());
+        Set<String> unlisted = new HashSet<>();
+        lettered.forEach(u -> unlisted.add(ThreadDirName.uuid8(u)));
+        dirs.forEach(d -> unlisted.remove(ThreadDirName.uuid8Of(d)));
+        if (!unlisted.isEmpty()) {
+            dirs.addAll(ThreadDirName.findAll(out, unlisted));
+        }
+        return dirs.iterator();
+    }
+
     /** The thread dirs with an {@code asset} dead letter, in archive order. */
     static List<Path> deadLettered(Path out) throws IOException {
         Set<String> lettered = letteredUuids(out);
@@ -132,7 +166,7 @@ public final class ThreadAssets {
         if (lettered.isEmpty()) {
             return dirs;
         }
-        for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
+        for (Iterator<Path> it = candidates(out, lettered); it.hasNext(); ) {
             Path dir = it.next();
             if (lettered.contains(ThreadDirName.uuid8Of(dir))) {
                 try {
@@ -239,8 +273,14 @@ public final class ThreadAssets {
     /** The manifest, a source of truth (fsync + rename; untouched when unchanged), and the step's summary line. */
     public AssetWork finish(AssetWork w) throws IOException {
         Manifest m = w.run().manifest();
+        if (w.failed > 0) {
+            PendingAssets.mark(out, w.dir(), true); // listed before the manifest records the failure
+        }
         if (!m.isEmpty()) {
             AtomicFiles.writeIfChanged(w.dir().resolve(Manifest.PATH), m.toJson());
+        }
+        if (w.failed == 0) {
+            PendingAssets.mark(out, w.dir(), false);
         }
         if (w.downloaded + w.failed + w.expired > 0) {
             LOG.info("[assets] {} {}: {} downloaded, {} failed, {} expired; manifest: {} version(s)",
