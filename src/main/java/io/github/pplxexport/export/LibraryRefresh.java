@@ -46,8 +46,10 @@ public final class LibraryRefresh {
 
     /** Writes the merged index (only when it changed) and logs the refresh line; returns the row count. */
     public int finish(LibraryPaging paging) throws IOException {
-        List<Map<String, Object>> rows = paging.refresh().merged();
-        boolean changed = LibraryIndex.write(file(paging.account()), paging.account(), rows);
+        // nothing new: the file stays as it is, without being serialized again to compare
+        boolean unchanged = paging.refresh().unchanged();
+        List<Map<String, Object>> rows = unchanged ? paging.refresh().previous() : paging.refresh().merged();
+        boolean changed = !unchanged && LibraryIndex.write(file(paging.account()), paging.account(), rows);
         Labels m = Labels.messages();
         LOG.info(m.format(Label.INDEX_REFRESHED, paging.full() ? "full" : "incremental", paging.account(), paging.pages(),
                 paging.refresh().fetchedCount(), rows.size(), changed ? "" : m.get(Label.INDEX_UNCHANGED)));

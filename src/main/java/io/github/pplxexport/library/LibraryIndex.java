@@ -9,7 +9,10 @@ import io.github.pplxexport.json.PyJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -55,16 +58,30 @@ public final class LibraryIndex {
         if (!Files.exists(file)) {
             return Optional.empty();
         }
+        // a sync reads the same file twice (the refresh, then the plan): the second read is the first's rows
+        BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
+        Read last = lastRead;
+        if (last != null && last.file.equals(file.toAbsolutePath()) && last.size == attrs.size()
+                && last.modified.equals(attrs.lastModifiedTime()) && Objects.equals(last.key, attrs.fileKey())) {
+            return Optional.of(new ArrayList<>(last.rows));
+        }
         Map<String, Object> doc = Json.readObject(file);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Object o : J.list(doc, "threads")) {
             Map<String, Object> row = J.asMap(o);
             if (row != null) {
-                rows.add(row);
+                rows.add(Collections.unmodifiableMap(row));
             }
         }
+        lastRead = new Read(file.toAbsolutePath(), attrs.size(), attrs.lastModifiedTime(), attrs.fileKey(), List.copyOf(rows));
         return Optional.of(rows);
     }
+
+    /** The last file read and its rows (read-only: a change is a copy), while its size, mtime and inode stay. */
+    private record Read(Path file, long size, FileTime modified, Object key, List<Map<String, Object>> rows) {
+    }
+
+    private static volatile Read lastRead;
 
     /** The file's text: {@code {"account", "count", "threads"}}, Python indent 1, no trailing newline. */
     public static String toJson(String account, List<? extends Map<String, Object>> rows) {
@@ -137,17 +154,38 @@ public final class LibraryIndex {
             return incremental && knownRun >= STOP_RUN;
         }
 
+        /** The rows the refresh started from. */
+        public List<Map<String, Object>> previous() {
+            return previous;
+        }
+
         public int fetchedCount() {
             return fetched.size();
         }
 
         /**
-         * The new rows: fetched rows first (a uuid listed twice keeps its first, newest row), each
-         * carrying the old {@code search_mode} of its entryUUID; then, for an incremental refresh,
-         * the previous rows that were not fetched, verbatim and in their old order.
+         * Whether {@link #merged()} is the previous rows as they were, key order included (an incremental refresh
+         * whose pages held only known rows, unchanged, in the index's order): nothing to write, nothing to serialize.
          */
-        public List<Map<String, Object>> merged() {
-            List<Map<String, Object>> out = new ArrayList<>(fetched.size() + previous.size());
+        public boolean unchanged() {
+            if (!incremental || previous.isEmpty() || knownLastUpdated.size() != previous.size()) {
+                return false; // a first run, a full sweep, or rows without a uuid or listed twice: compare the bytes
+            }
+            List<Map<String, Object>> head = fetchedRows();
+            if (head.size() > previous.size()) {
+                return false;
+            }
+            for (int i = 0; i < head.size(); i++) {
+                if (!new ArrayList<>(head.get(i).entrySet()).equals(new ArrayList<>(previous.get(i).entrySet()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The fetched rows, a uuid listed twice keeping its first row, each with the old {@code search_mode}. */
+        private List<Map<String, Object>> fetchedRows() {
+            List<Map<String, Object>> out = new ArrayList<>(fetched.size());
             Set<String> seen = new HashSet<>();
             for (Map<String, Object> row : fetched) {
                 String uuid = J.str(row, "entryUUID");
@@ -159,6 +197,21 @@ public final class LibraryIndex {
                     copy.put("search_mode", searchModes.get(uuid));
                 }
                 out.add(copy);
+            }
+            return out;
+        }
+
+        /**
+         * The new rows: fetched rows first (a uuid listed twice keeps its first, newest row), each
+         * carrying the old {@code search_mode} of its entryUUID; then, for an incremental refresh,
+         * the previous rows that were not fetched, verbatim and in their old order.
+         */
+        public List<Map<String, Object>> merged() {
+            List<Map<String, Object>> out = new ArrayList<>(fetched.size() + previous.size());
+            Set<String> seen = new HashSet<>();
+            for (Map<String, Object> row : fetchedRows()) {
+                seen.add(J.str(row, "entryUUID"));
+                out.add(row);
             }
             if (incremental) {
                 for (Map<String, Object> row : previous) {

@@ -102,6 +102,48 @@ class LibraryIndexTest {
     }
 
     @Test
+    void aRefreshOfKnownRowsInTheIndexOrderIsUnchangedWithoutSerializingAndAnyDifferenceIsNot() throws Exception {
+        List<Map<String, Object>> old = rows(60);
+        LibraryIndex.Refresh same = LibraryIndex.incremental(old);
+        same.add(rows(60).subList(0, 25));
+        assertTrue(same.unchanged(), "the first page, as it is in the index");
+        assertEquals(LibraryIndex.toJson("a", old), LibraryIndex.toJson("a", same.merged()), "what merged() would write");
+
+        LibraryIndex.Refresh newer = LibraryIndex.incremental(old);
+        List<Map<String, Object>> page = rows(60).subList(0, 25);
+        page.get(3).put("lastUpdated", "2031-01-01T00:00:00.5Z");
+        newer.add(page);
+        assertFalse(newer.unchanged(), "a changed stamp");
+
+        Map<String, Object> reordered = new LinkedHashMap<>();
+        reordered.put("entryUUID", "u0");
+        reordered.put("title", "t u0");
+        reordered.put("lastUpdated", old.get(0).get("lastUpdated"));
+        LibraryIndex.Refresh keys = LibraryIndex.incremental(old);
+        keys.add(List.of(reordered));
+        assertFalse(keys.unchanged(), "the same row with its keys in another order is written again");
+
+        LibraryIndex.Refresh swapped = LibraryIndex.incremental(old);
+        swapped.add(List.of(old.get(1), old.get(0)));
+        assertFalse(swapped.unchanged(), "another order");
+        assertFalse(LibraryIndex.incremental(null).unchanged(), "a first run");
+        LibraryIndex.Refresh full = LibraryIndex.full(old);
+        full.add(old);
+        assertFalse(full.unchanged(), "a full sweep compares its bytes");
+    }
+
+    @Test
+    void aSecondReadOfAnUnchangedFileIsTheFirstOnesRowsAndARewrittenFileIsReadAgain() throws Exception {
+        Path f = LibraryIndex.file(out, "alice");
+        LibraryIndex.write(f, "alice", rows(3));
+        List<Map<String, Object>> first = LibraryIndex.readThreads(f).orElseThrow();
+        assertTrue(first.get(0) == LibraryIndex.readThreads(f).orElseThrow().get(0), "not parsed again");
+        assertThrows(UnsupportedOperationException.class, () -> first.get(0).put("title", "x"), "shared rows are read-only");
+        LibraryIndex.write(f, "alice", rows(4));
+        assertEquals(4, LibraryIndex.readThreads(f).orElseThrow().size(), "the new file");
+    }
+
+    @Test
     void readingAMissingFileIsEmptyAndOlderShapesStillRead() throws Exception {
         assertEquals(Optional.empty(), LibraryIndex.readThreads(out.resolve("index/library_x.json")));
         Path f = out.resolve("old.json");
