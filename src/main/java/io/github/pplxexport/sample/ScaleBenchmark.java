@@ -59,10 +59,13 @@ public final class ScaleBenchmark {
         this.searches = searches;
     }
 
-    /** One measured process: wall seconds, the replay's requests during it, its peak RSS (KB, -1 unknown). */
-    public record Step(double seconds, long requests, long rssKb) {
+    /**
+     * One measured process: wall seconds, CPU seconds (user + system of its JVMs: the figure a loaded machine
+     * inflates least), the replay's requests during it, its peak RSS (KB, -1 unknown).
+     */
+    public record Step(double seconds, double cpuSeconds, long requests, long rssKb) {
         String cell() {
-            return String.format(Locale.ROOT, "%.2f s", seconds) + (requests >= 0 ? " (" + requests + " req)" : "");
+            return String.format(Locale.ROOT, "%.2f s / %.2f s", seconds, cpuSeconds) + (requests >= 0 ? " (" + requests + " req)" : "");
         }
     }
 
@@ -72,6 +75,7 @@ public final class ScaleBenchmark {
 
         public static String header() {
             return "| threads | first sync (sampled) | no-op sync | 10-changed sync | status | serve start | search p95 | peak RSS (no-op / 10-changed / status / serve) | load |\n"
+                    + "| | wall / CPU | wall / CPU | wall / CPU | wall / CPU | to first page / CPU | | | |\n"
                     + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
         }
 
@@ -154,7 +158,7 @@ public final class ScaleBenchmark {
         if (exit != 0) {
             throw new IOException(name + " exited with " + exit + "; see " + dir.resolve(name + ".log"));
         }
-        return new Step(seconds, server == null ? -1 : server.requestCount() - before, peakRss(stats));
+        return new Step(seconds, cpu(stats), server == null ? -1 : server.requestCount() - before, peakRss(stats));
     }
 
     private Process process(Path dir, String name, List<String> args, Path stats) throws IOException {
@@ -180,6 +184,7 @@ public final class ScaleBenchmark {
         long start = System.nanoTime();
         Process serve = process(dir, "serve", List.of("serve", "--out", out.toString(), "--port", String.valueOf(port)), stats);
         double firstPage = -1;
+        double firstPageCpu = 0;
         List<Double> times = new ArrayList<>();
         try {
             while (firstPage < 0) {
@@ -189,6 +194,7 @@ public final class ScaleBenchmark {
                 try {
                     if (get(http, base + "/") == 200) {
                         firstPage = (System.nanoTime() - start) / 1e9;
+                        firstPageCpu = ServeBenchmark.cpuSeconds(serve);
                     }
                 } catch (IOException e) {
                     Thread.sleep(20);
@@ -209,12 +215,26 @@ public final class ScaleBenchmark {
             }
         }
         p95[0] = ServeBenchmark.percentile(times, 95);
-        return new Step(firstPage, -1, peakRss(stats));
+        return new Step(firstPage, firstPageCpu, -1, peakRss(stats));
     }
 
     private static int get(HttpClient http, String url) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /** The CPU time the stats file records, all JVMs together (the launcher and the JVM it starts). */
+    private static double cpu(Path stats) throws IOException {
+        long ms = 0;
+        if (Files.exists(stats)) {
+            for (String line : Files.readAllLines(stats, StandardCharsets.UTF_8)) {
+                String[] f = line.split(" ");
+                if (f.length >= 4) {
+                    ms += Math.max(0, Long.parseLong(f[3]));
+                }
+            }
+        }
+        return ms / 1000.0;
     }
 
     /** The largest peak RSS the stats file records (the launcher's and the JVM it starts). */

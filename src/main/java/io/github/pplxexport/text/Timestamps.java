@@ -56,7 +56,8 @@ public final class Timestamps {
 
     /** The planner's "lastUpdated unchanged" test: equal after {@link #normTs}. */
     public static boolean sameTs(String a, String b) {
-        return normTs(a).equals(normTs(b));
+        // the same text is the same stamp: a plan compares every row of the index, most of them unchanged
+        return (a != null && a.equals(b)) || normTs(a).equals(normTs(b));
     }
 
     /** {@code YYYY-MM-DDTHH:MM:SSZ} in UTC, fraction dropped. */
