@@ -46,19 +46,22 @@ public final class StatusReport {
         for (Path f : files) {
             String name = f.getFileName().toString().replaceFirst("^library_", "").replaceFirst("\\.json$", "");
             List<Map<String, Object>> rows = LibraryIndex.readThreads(f).orElse(List.of());
-            IncrementalPlanner.Plan plan = IncrementalPlanner.plan(rows, state.records(), false, false);
-            // every row counted once, the early-stopped tail included (the plan leaves it out: a complete archive
-            // would read done=0)
+            // every row counted once, the early-stopped tail included (a batch's plan leaves it out: a complete
+            // archive would read done=0); the batch's early stop is that plan's trailing run of skips
             IncrementalPlanner.Plan all = IncrementalPlanner.plan(rows, state.records(), true, false);
+            int keep = all.items().size();
+            while (keep > 0 && !all.items().get(keep - 1).action().exports()) {
+                keep--;
+            }
             Map<String, Object> a = new LinkedHashMap<>();
             a.put("index_count", rows.size());
-            a.put("newest", rows.isEmpty() ? "" : J.str(IncrementalPlanner.newestFirst(rows).get(0), "lastUpdated"));
+            a.put("newest", rows.isEmpty() ? "" : J.str(all.items().get(0).row(), "lastUpdated"));
             for (IncrementalPlanner.Action act : IncrementalPlanner.Action.values()) {
                 a.put(act.id(), all.count(act));
             }
-            a.put("early_stop", plan.nStopped());
+            a.put("early_stop", all.items().size() - keep);
             List<Object> pending = new ArrayList<>();
-            for (IncrementalPlanner.Item item : plan.items()) {
+            for (IncrementalPlanner.Item item : all.items().subList(0, keep)) {
                 if (item.action().exports()) {
                     Map<String, Object> p = new LinkedHashMap<>();
                     p.put("uuid", item.uuid());
