@@ -191,6 +191,9 @@ class ModeProductsTest {
             Map<String, Object> version = J.asMap(J.list(J.list(Json.readObject(dir.resolve("assets/assets_manifest.json")),
                     "files").get(0), "versions").get(0));
             assertEquals("", version.get("downloaded_to"), "recorded, without a file");
+            Path pendingList = lib.out.resolve("index/assets_pending.json");
+            assertEquals(List.of(report().dir()), Json.read(pendingList),
+                    "the thread dir the next batch starts with, instead of reading every manifest");
             List<Map<String, Object>> dead = ErrorRoutingTest.deadLetters(lib, "asset");
             assertEquals(1, dead.size(), dead.toString());
             assertEquals(List.of("time", "kind", "web_uuid", "asset_uuid", "filename", "version", "status", "error_code",
@@ -219,6 +222,7 @@ class ModeProductsTest {
             assertSameAsSample(lib, report(), "report.md");
             assertEquals(List.of(), J.list(J.map(Json.readObject(statusJson(lib)), "dead_letters"), "assets"),
                     "nothing pending once downloaded, though the letter stays in the file");
+            assertEquals(List.of(), Json.read(pendingList), "and the dir is off the list");
 
             lib.serve(100, "url-expired:" + REPORT_ASSET);
             assertEquals(0, lib.run("sync"));
