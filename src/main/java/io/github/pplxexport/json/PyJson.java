@@ -122,8 +122,15 @@ public final class PyJson {
 
     private static void string(StringBuilder sb, String s) {
         sb.append('"');
+        // the runs of characters written as they are go in one append each (a large state file is mostly those)
+        int run = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\') {
+                continue;
+            }
+            sb.append(s, run, i);
+            run = i + 1;
             switch (c) {
                 case '"' -> sb.append("\\\"");
                 case '\\' -> sb.append("\\\\");
@@ -133,14 +140,11 @@ public final class PyJson {
                 case '\b' -> sb.append("\\b");
                 case '\f' -> sb.append("\\f");
                 default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
+                    sb.append(String.format("\\u%04x", (int) c)); // a control character
                 }
             }
         }
+        sb.append(s, run, s.length());
         sb.append('"');
     }
 
