@@ -152,7 +152,8 @@ class ServeTest {
         assertEquals(200, r.statusCode());
         assertFalse(body.contains("<script>window"), "no script element from the archive");
         assertFalse(body.contains("<img src=x"), "no raw img");
-        assertFalse(body.contains("<iframe"), "no frame");
+        assertFalse(body.contains("<iframe src="), "no frame of the archive's text");
+        assertEquals(body.split("<iframe", -1).length, body.split("<iframe sandbox ", -1).length, "frames: the app's sandboxed ones only");
         assertFalse(body.contains("href=\"javascript:"), "no javascript: link");
         assertTrue(body.contains("&lt;script&gt;window.pwned"), "shown as text");
         assertTrue(body.contains("<details><summary>Steps &lt;img"), "the summary's text escaped");
