@@ -111,7 +111,7 @@ public final class MarkdownHtml {
         for (Node n = doc.getFirstChild(); n != null; ) {
             Node next = n.getNext();
             int starts = n instanceof Heading h && h.getLevel() == 2 ? turnOrAppendix(plainText(h).strip()) : 0;
-            if (starts > turn || (starts < 0 && turn > 0)) {
+            if ((starts > turn && turn >= 0) || (starts < 0 && turn > 0)) {
                 add(parts, turn, piece);
                 piece = new Document();
                 turn = starts;
