@@ -41,8 +41,8 @@ import java.util.regex.Pattern;
  * The archive's Markdown as HTML for the browser: CommonMark with GFM tables, the math left for KaTeX to typeset,
  * and the archive's text treated as untrusted. Raw HTML in it is shown as text, except the {@code <details>} /
  * {@code <summary>} blocks the renderer itself writes around workflow steps (matched exactly, the summary's text
- * escaped); link targets other than http(s) and mailto are dropped ({@code javascript:} never reaches the page);
- * links open with {@code rel="noopener noreferrer nofollow"}. Turn headings get anchors ({@code #turn-3}).
+ * inline Markdown whose HTML is text too); link targets other than http(s) and mailto are dropped ({@code javascript:}
+ * never reaches the page); links open with {@code rel="noopener noreferrer nofollow"}. Turn headings get anchors ({@code #turn-3}).
  */
 public final class MarkdownHtml {
     private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
@@ -64,7 +64,7 @@ public final class MarkdownHtml {
             .extensions(EXTENSIONS)
             .sanitizeUrls(true)
             .urlSanitizer(new SafeUrls())
-            .nodeRendererFactory(RawHtml::new)
+            .nodeRendererFactory(c -> new RawHtml(c, this::inline))
             .nodeRendererFactory(MathRenderer::new)
             .attributeProviderFactory(c -> MarkdownHtml::attributes)
             .build();
@@ -294,12 +294,29 @@ public final class MarkdownHtml {
     }
 
     /** Raw HTML as text, but for the renderer's {@code <details>} blocks; unclosed ones are closed at the end. */
+    /**
+     * A line of Markdown as inline HTML (a council member's {@code **name**} in the renderer's summary), by the same
+     * rules as the rest (its raw HTML is text); a line that is no paragraph is shown as text.
+     */
+    private String inline(String line) {
+        StringBuilder out = new StringBuilder();
+        renderer.render(parser.parse(line), out);
+        String html = out.toString();
+        if (html.startsWith("<p>") && html.endsWith("</p>\n") && html.indexOf("<p>", 3) < 0) {
+            return html.substring(3, html.length() - 5);
+        }
+        return Html.esc(line);
+    }
+
     private static final class RawHtml implements NodeRenderer {
         private final HtmlWriter html;
         private final HtmlNodeRendererContext context;
         private int open;
 
-        RawHtml(HtmlNodeRendererContext context) {
+        private final java.util.function.UnaryOperator<String> inline;
+
+        RawHtml(HtmlNodeRendererContext context, java.util.function.UnaryOperator<String> inline) {
+            this.inline = inline;
             this.context = context;
             this.html = context.getWriter();
         }
@@ -331,7 +348,7 @@ public final class MarkdownHtml {
                     html.raw("<details>");
                     if (m.group(1) != null) {
                         html.raw("<summary>");
-                        html.text(m.group(1).strip());
+                        html.raw(inline.apply(m.group(1).strip()));
                         html.raw("</summary>");
                     }
                     html.line();

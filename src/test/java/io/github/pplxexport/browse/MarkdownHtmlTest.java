@@ -48,6 +48,15 @@ class MarkdownHtmlTest {
     }
 
     @Test
+    void aSummarysMarkdownIsRenderedItsHtmlStaysText() {
+        String html = md.render("<details>\n<summary>**Hugo first** with $k$ <i onclick=alert(1)>x</i></summary>\n\nbody\n\n</details>\n");
+        assertTrue(html.contains("<details><summary><strong>Hugo first</strong> with <span class=\"math math-inline\">k</span>"
+                + " &lt;i onclick=alert(1)&gt;x&lt;/i&gt;</summary>"), html);
+        assertTrue(md.render("<details>\n<summary>1. <details></summary>\n\nx\n\n</details>\n")
+                .contains("<summary>1. &lt;details&gt;</summary>"), "no paragraph: text");
+    }
+
+    @Test
     void thePageHeaderLinesLeaveTheBody() {
         assertEquals("\n## Turn 1\n", MarkdownHtml.body("# Title\n\n> 模式: search | 作者: a | 轮次: 1 | 引文: 0\n\n## Turn 1\n"));
         assertEquals("plain", MarkdownHtml.body("plain"));

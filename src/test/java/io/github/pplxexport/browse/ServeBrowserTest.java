@@ -167,6 +167,7 @@ class ServeBrowserTest {
     static final String BUDGET = "/t/451dd14f-80a9-4304-998e-b680332d638c";
     static final String READING_LIST = "/t/8220bd65-0a1f-4fcf-b916-7f33f929a3b6";
     static final String BLOOM = "/t/5b409cb0-98e3-4f6a-9820-70408cb50b7f";
+    static final String COUNCIL = "/t/dbe66582-45b8-40ee-abeb-61f0be6cd242";
 
     @Test
     void aComputerThreadShowsItsChartItsTablesAndItsSteps() throws Exception {
@@ -186,7 +187,6 @@ class ServeBrowserTest {
         List<WebElement> versions = browser.findElements(By.cssSelector("figure.kind-table a.version"));
         assertEquals(List.of("v1", "v2 (shown)"), versions.stream().map(WebElement::getText).toList());
         assertTrue(server.get(versions.get(0).getAttribute("href").substring(server.base().length())).body().contains("groceries"));
-        browser.findElement(By.id("products")).getLocation(); // laid out
         js("document.getElementById('turn-2').scrollIntoView();");
         shot("thread-computer-products");
 
@@ -199,6 +199,8 @@ class ServeBrowserTest {
         assertEquals("true", hit.getAttribute("open"), "the step holding the word is open");
         assertTrue(hit.findElement(By.cssSelector(".step-body")).isDisplayed());
         assertTrue(hit.getText().contains("Piranesi"));
+        js("document.getElementById('turn-2-work').scrollIntoView();");
+        shot("thread-computer-steps");
         WebElement closed = browser.findElement(By.id("turn-2-step-2"));
         assertNull(closed.getAttribute("open"), "a step without it stays closed");
         // every step opens by itself
@@ -212,7 +214,16 @@ class ServeBrowserTest {
         assertEquals("true", browser.findElement(By.id("turn-2-work")).getAttribute("open"));
         assertNull(browser.findElement(By.id("turn-1-work")).getAttribute("open"), "collapsed by default");
         assertFalse(nested.findElements(By.cssSelector(".step-body details")).isEmpty(), "the renderer's nested workflow");
-        shot("thread-computer-steps");
+
+        // a council: its members' answers, one after the other, each in its own <details>
+        browser.get(server.base() + COUNCIL + "#turn-1-step-1");
+        WebElement council = browser.findElement(By.id("turn-1-step-1"));
+        await().until(d -> council.getAttribute("open") != null);
+        List<WebElement> members = council.findElements(By.cssSelector(".step-body details > summary strong"));
+        assertEquals(3, members.size(), "three members, their names in bold");
+        members.get(0).click();
+        assertTrue(council.findElement(By.cssSelector(".step-body details[open]")).getText().contains("Hugo"));
+        shot("thread-council-steps");
     }
 
     @Test
@@ -251,6 +262,10 @@ class ServeBrowserTest {
             assertTrue(csv.getText().contains("=HYPERLINK("), csv.getText());
             assertTrue(csv.getText().contains("<script>window.pwned='csv'</script>"), csv.getText());
             assertTrue(csv.findElements(By.cssSelector("script, img")).isEmpty());
+            // the code is highlighted, as text
+            WebElement code = browser.findElement(By.cssSelector("figure.kind-code pre.product-code code"));
+            await().until(d -> code.getAttribute("class").contains("hljs"));
+            assertTrue(code.getText().contains("</code></pre><script>"), code.getText());
             // the SVG is an image of the file, never markup of the page
             assertTrue(browser.findElements(By.cssSelector("svg")).stream().noneMatch(e -> "evil".equals(e.getAttribute("id"))));
             assertFalse(browser.findElements(By.cssSelector("figure.kind-image img[src*='evil.svg']")).isEmpty());
