@@ -222,6 +222,9 @@ final class Pages {
         if (v.report()) {
             b.append("<a class=\"report\" href=\"").append(esc(base + "report.md" + in)).append("\">Report</a>");
         }
+        if (v.html() != null && !v.html().productsHtml().isEmpty()) {
+            b.append("<a href=\"#products\">Products</a>");
+        }
         b.append("<a href=\"").append(esc(base + "sources.md" + in)).append("\">Sources</a>");
         b.append("<a href=\"").append(esc(base + "thread.json" + in)).append("\">thread.json</a>");
         b.append("</nav>");
