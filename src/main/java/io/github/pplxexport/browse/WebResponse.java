@@ -25,8 +25,6 @@ public record WebResponse(int status, String contentType, byte[] body, Path file
      */
     public static final String FRAME_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox;"
             + " frame-ancestors 'self'";
-    /** A PDF, for the browser's viewer (which a sandbox would refuse): nothing but the file itself. */
-    public static final String PDF_POLICY = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
 
     static WebResponse html(int status, String html) {
         return new WebResponse(status, "text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8), null,
@@ -44,11 +42,7 @@ public record WebResponse(int status, String contentType, byte[] body, Path file
     }
 
     static WebResponse file(Path file, String contentType, boolean download) {
-        boolean pdf = contentType.equals("application/pdf") && !download;
-        Map<String, String> h = secure(pdf ? PDF_POLICY : FILE_POLICY, "no-cache");
-        if (pdf) {
-            h.put("X-Frame-Options", "SAMEORIGIN");
-        }
+        Map<String, String> h = secure(FILE_POLICY, "no-cache");
         String name = file.getFileName().toString();
         String ascii = name.replaceAll("[^A-Za-z0-9._-]", "_");
         h.put("Content-Disposition", (download ? "attachment" : "inline") + "; filename=\"" + ascii + "\"; filename*=UTF-8''"

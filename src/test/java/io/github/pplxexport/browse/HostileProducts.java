@@ -49,6 +49,14 @@ final class HostileProducts {
                 <script>window.pwned='md'</script> ![pixel](%1$s/md-img) [x](javascript:window.pwned='md-link')
                 """.formatted(elsewhere), StandardCharsets.UTF_8);
         Files.writeString(files.resolve("evil.py"), "print('</code></pre><script>window.pwned=\"py\"</script>')\n", StandardCharsets.UTF_8);
+        Files.writeString(files.resolve("report.pdf"), """
+                %PDF-1.4
+                1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
+                2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
+                3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj
+                trailer<</Root 1 0 R>>
+                %%EOF
+                """, StandardCharsets.US_ASCII);
         Path turns = Files.createDirectories(dir.resolve("turns"));
         Files.writeString(turns.resolve("turn_0001.md"), """
                 # Turn 1 — 2026-01-01 10:00 UTC

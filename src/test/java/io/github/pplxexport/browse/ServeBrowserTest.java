@@ -262,6 +262,7 @@ class ServeBrowserTest {
             assertTrue(csv.getText().contains("=HYPERLINK("), csv.getText());
             assertTrue(csv.getText().contains("<script>window.pwned='csv'</script>"), csv.getText());
             assertTrue(csv.findElements(By.cssSelector("script, img")).isEmpty());
+            String pdfLink = browser.findElement(By.cssSelector("figure.kind-pdf a.pdf")).getAttribute("href");
             // the code is highlighted, as text
             WebElement code = browser.findElement(By.cssSelector("figure.kind-code pre.product-code code"));
             await().until(d -> code.getAttribute("class").contains("hljs"));
@@ -287,10 +288,37 @@ class ServeBrowserTest {
             assertNull(js("return window.pwned === undefined ? null : String(window.pwned);"), "the HTML product ran");
             browser.get(server.base() + "/t/" + SampleServer.HOSTILE_UUID + "/assets/files/evil.svg");
             assertNull(js("return window.pwned === undefined ? null : String(window.pwned);"), "the SVG ran");
+            // a PDF opens in the browser's viewer
+            browser.get(pdfLink);
+            assertEquals("application/pdf", js("return document.contentType;"));
+            // sandboxed like every asset, yet the viewer draws the page (white on its grey; a PDF it refused stays grey)
+            await().until(d -> whiteShare() > 0.02);
+            shot("product-pdf");
             Thread.sleep(300);
             assertEquals(List.of(), fetched, "fetched from another host");
         } finally {
             elsewhere.stop(0);
+        }
+    }
+
+    /** The share of (nearly) white pixels in a screenshot of the window. */
+    static double whiteShare() {
+        try {
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(
+                    new java.io.ByteArrayInputStream(browser.getScreenshotAs(OutputType.BYTES)));
+            int white = 0;
+            int all = 0;
+            for (int y = 0; y < img.getHeight(); y += 4) {
+                for (int x = 0; x < img.getWidth(); x += 4, all++) {
+                    int rgb = img.getRGB(x, y);
+                    if (((rgb >> 16) & 0xff) > 240 && ((rgb >> 8) & 0xff) > 240 && (rgb & 0xff) > 240) {
+                        white++;
+                    }
+                }
+            }
+            return (double) white / all;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
