@@ -27,7 +27,7 @@ final class HostileProducts {
                 <div style="background: url(%1$s/html-style)">styled</div>
                 <form action="%1$s/html-form"><input name="q" value="x"><button id="go">go</button></form>
                 <iframe src="%1$s/html-frame"></iframe>
-                <a href="%1$s/html-link" target="_top" id="leave">leave</a>
+                <a href="%1$s/html-link" target="_top" id="leave">leave</a> <a href="%1$s/html-away" id="away">away</a>
                 </body></html>
                 """.formatted(elsewhere), StandardCharsets.UTF_8);
         Files.writeString(files.resolve("evil.svg"), """

@@ -280,7 +280,12 @@ class ServeBrowserTest {
             assertEquals("", frame.getAttribute("sandbox"), "no permission at all");
             browser.switchTo().frame(frame);
             assertTrue(browser.findElement(By.tagName("body")).getText().contains("hostile page"), "the frame shows the page");
+            // a reader's clicks: the form, a link out of the page, a link in the frame (the page's frame-src holds it)
+            for (String id : List.of("go", "leave", "away")) {
+                browser.findElement(By.id(id)).click();
+            }
             browser.switchTo().defaultContent();
+            js("document.getElementById('products').scrollIntoView();");
             shot("hostile-products");
             // opened by itself, the frame's page is sandboxed by its own policy
             browser.get(server.base() + "/t/" + SampleServer.HOSTILE_UUID + "/assets/files/evil.html?frame=1");
