@@ -21,7 +21,8 @@ document.addEventListener('DOMContentLoaded', function () {
   }
   // #turn-2-step-5: the step and the turn's steps around it open, then it scrolls into view
   function openTarget() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { return false; }
     var el = id && document.getElementById(id);
     if (!el) { return false; }
     for (var d = el; d; d = d.parentElement) {

@@ -263,7 +263,7 @@ public final class MarkdownHtml {
             attrs.put("rel", "noopener noreferrer nofollow");
         } else if (node instanceof Heading h && h.getFirstChild() instanceof Text t) {
             Matcher m = TURN.matcher(t.getLiteral());
-            if (m.find()) {
+            if (m.find() && h.getLevel() <= 2) { // a step titled "Turn 5" is no turn: its id would be the turn's
                 attrs.put("id", "turn-" + m.group(1));
                 attrs.put("class", "turn");
             } else if (t.getNext() == null && (t.getLiteral().equals("Query") || t.getLiteral().equals("Answer"))) {

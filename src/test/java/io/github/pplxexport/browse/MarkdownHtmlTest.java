@@ -104,6 +104,8 @@ class MarkdownHtmlTest {
         assertTrue(s.steps().get(1).text().contains("piranesi") && s.steps().get(1).text().contains("https://example.org/p"),
                 "the step's words, lower case, and its link targets: " + s.steps().get(1).text());
         assertFalse(s.steps().get(1).html().contains("Short answer"), "the answer is no step");
+        assertEquals("<h3>Turn 5 recap</h3>", md.work("## 工作过程\n\n### Turn 5 recap\n\nx\n").get(0).steps().get(0).headingHtml().strip(),
+                "a step's heading is no turn anchor");
         // a turn without a work section (a search thread's) has none; the English labels are known too
         assertEquals(List.of(), md.work("# Turn 1\n\n## Query\n\nq\n\n## Answer\n\na\n"));
         assertEquals(List.of("Work process (1 steps · WORKFLOW_COMPLETED)", "Sub-agent work (2)"),
