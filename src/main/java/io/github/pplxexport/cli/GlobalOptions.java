@@ -36,12 +36,19 @@ public class GlobalOptions {
                         + " see config.example.toml).")
         Path config;
 
+        @Option(names = "--site", paramLabel = "NAME", description = "Site adapter, as the Python exporter takes it:"
+                + " ${COMPLETION-CANDIDATES}, the only one (default).")
+        SiteName site;
+
         @Override
         public void applyTo(GlobalOptions g) {
             g.out = out != null ? out : g.out;
             g.config = config != null ? config : g.config;
         }
     }
+
+    /** The sites of {@code --site}: one. */
+    public enum SiteName { perplexity }
 
     /** Account, cookies and API address: the commands that talk to Perplexity. */
     public static class Site implements Part {
@@ -71,6 +78,10 @@ public class GlobalOptions {
         @Option(names = "--skip-auth-check", description = "Skip the startup session probe (GET /api/auth/session).")
         boolean skipAuthCheck;
 
+        @Option(names = "--no-telemetry", description = "Accepted for pplx-ask's scripts and ignored (one note):"
+                + " nothing is ever sent but the API's own requests.")
+        boolean noTelemetry;
+
         @Override
         public void applyTo(GlobalOptions g) {
             g.account = account != null ? account : g.account;
@@ -79,6 +90,7 @@ public class GlobalOptions {
             g.browserProfile = browserProfile != null ? browserProfile : g.browserProfile;
             g.baseUrl = baseUrl != null ? baseUrl : g.baseUrl;
             g.skipAuthCheck |= skipAuthCheck;
+            g.noTelemetry |= noTelemetry;
         }
     }
 
@@ -186,6 +198,7 @@ public class GlobalOptions {
     String browserProfile;
     String baseUrl;
     boolean skipAuthCheck;
+    boolean noTelemetry;
     Path routes;
     int verbosity;
     String logFile;

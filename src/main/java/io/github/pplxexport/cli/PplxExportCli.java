@@ -58,6 +58,9 @@ public class PplxExportCli implements Runnable {
             UsageBackfillCommand.class,
             ServeCommand.class,
             RelationsCommand.class,
+            SearchModeBackfillCommand.class,
+            AssetsBackfillCommand.class,
+            ScheduleCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;
