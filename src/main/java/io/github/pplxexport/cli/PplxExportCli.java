@@ -61,6 +61,7 @@ public class PplxExportCli implements Runnable {
             SearchModeBackfillCommand.class,
             AssetsBackfillCommand.class,
             ScheduleCommand.class,
+            InstallCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;
