@@ -30,8 +30,9 @@ import java.util.function.BooleanSupplier;
  * ({@code SEARCH}, {@code RESEARCH}, {@code ASI}, …; the most specific one when a thread has several) into each row of
  * {@code index/library_<account>.json} that has none, so that {@code batch --mode} matches exactly. From the archived
  * {@code raw_entries.json} first; a row without one is fetched ({@code GET /rest/thread/<uuid>}, a random pause
- * between two) unless {@code --offline}. Rows that have the key, and threads in state {@code expired}, are skipped;
- * a thread the platform answers ENTRY_DELETED/ENTRY_EXPIRED for is recorded in batch_state.json. The index is saved
+ * between two) unless {@code --offline}. Rows that have the key, and threads in state {@code expired} (as the
+ * reference) or {@code deleted} (they cannot answer either: a second run asks nothing) are skipped; a thread the
+ * platform answers ENTRY_DELETED/ENTRY_EXPIRED for is recorded in batch_state.json. The index is saved
  * every 25 rows and at the end; every other field of a row is kept as it is.
  */
 public final class SearchModeBackfill {
@@ -111,7 +112,9 @@ public final class SearchModeBackfill {
         int skipped = 0;
         for (Map<String, Object> row : rows) {
             String uuid = J.str(row, "entryUUID");
-            if (uuid.isEmpty() || row.containsKey("search_mode") || BatchState.EXPIRED.equals(state.status(uuid))) {
+            String status = state.status(uuid);
+            if (uuid.isEmpty() || row.containsKey("search_mode") || BatchState.EXPIRED.equals(status)
+                    || BatchState.DELETED.equals(status)) {
                 continue;
             }
             if (o.limit() > 0 && local.size() + online.size() >= o.limit()) {

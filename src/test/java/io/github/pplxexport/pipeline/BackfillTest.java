@@ -48,6 +48,12 @@ class BackfillTest {
         Files.writeString(index, PyJson.pretty(doc));
     }
 
+    private static void stripSearchMode(Path index, String uuid) throws Exception {
+        Map<String, Object> doc = Json.readObject(index);
+        J.list(doc, "threads").stream().filter(r -> J.str(r, "entryUUID").equals(uuid)).forEach(r -> J.asMap(r).remove("search_mode"));
+        Files.writeString(index, PyJson.pretty(doc));
+    }
+
     @Test
     void searchModeFromTheArchiveThenOnlineThenNothing() throws Exception {
         try (LiveLibrary lib = LiveLibrary.of(tmp).serve()) {
@@ -66,13 +72,24 @@ class BackfillTest {
             // f51cae28's entries carry no search_mode: nothing to write, and nothing to fetch (its raw is archived)
             assertEquals(Map.of("8220bd65", "ASI", "b2a69fad", "SEARCH", "f51cae28", "", "11d645e5", ""), offline);
 
-            lib.serve();
+            // and one deleted on the platform since: 400 ENTRY_DELETED, recorded as the batch records it
+            LiveLibrary.SampleThread etags = LiveLibrary.sample("b2a69fad");
+            Path etagsRaw = lib.out.resolve(etags.dir()).resolve("raw_entries.json");
+            byte[] etagsBytes = Files.readAllBytes(etagsRaw);
+            Files.delete(etagsRaw);
+            Map<String, Object> row = J.asMap(J.list(Json.readObject(index), "threads").stream()
+                    .filter(r -> J.str(r, "entryUUID").equals(etags.uuid())).findFirst().orElseThrow());
+            stripSearchMode(index, etags.uuid());
+            lib.serve(100, "deleted:" + etags.uuid());
             assertEquals(0, lib.run("search-mode-backfill"));
-            assertEquals(List.of("/api/auth/session", "/rest/thread/" + softmax.uuid()),
-                    lib.requests().stream().map(r -> J.str(r, "path")).toList(), "only the row without raw_entries.json");
+            assertEquals(List.of("/api/auth/session", "/rest/thread/" + softmax.uuid(), "/rest/thread/" + etags.uuid()),
+                    lib.requests().stream().map(r -> J.str(r, "path")).toList(), "only the rows without raw_entries.json");
             assertEquals("RESEARCH", searchModes(index).get("11d645e5"));
+            assertEquals("deleted", J.str(J.get(lib.state(), etags.uuid()), "status"));
+            assertEquals(row.get("lastUpdated"), J.get(J.get(lib.state(), etags.uuid()), "lastUpdated"));
 
             Files.write(raw, rawBytes);
+            Files.write(etagsRaw, etagsBytes);
             Map<String, Archives.FileState> before = Archives.snapshot(lib.out);
             lib.serve();
             assertEquals(0, lib.run("search-mode-backfill"));
