@@ -1,7 +1,10 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.launcher.Launcher;
 import io.github.pplxexport.launcher.LauncherScripts;
+import io.github.pplxexport.sample.SampleArchive;
+import io.github.pplxexport.sample.SyntheticArchive;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -12,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code install [--prefix DIR]}: the running jar into {@code <prefix>/lib/pplx-export/} and the launchers
@@ -20,7 +24,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "install", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "Install the pplx-export and pplx-ask commands.",
-        description = "Copies this jar into <prefix>/lib/pplx-export/ and writes the launchers pplx-export and pplx-ask"
+        description = "Copies this jar into <prefix>/lib/pplx-export/, makes its class-data archive (a re-render of the"
+                + " bundled sample: a faster start) and writes the launchers pplx-export and pplx-ask"
                 + " (POSIX sh scripts that run it with Java) into <prefix>/bin/, replacing an older install. With"
                 + " <prefix>/bin on PATH, `pplx-export sync` then works from any directory.",
         footer = {"", "Examples:",
@@ -51,6 +56,7 @@ public class InstallCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw UsageException.io("install into " + root, e);
         }
+        classData(target);
         Path bin = root.resolve("bin");
         String path = System.getenv("PATH");
         boolean onPath = path != null && List.of(path.split(File.pathSeparator)).stream()
@@ -60,6 +66,44 @@ public class InstallCommand implements Callable<Integer> {
                     + " ~/.profile), or run " + bin.resolve("pplx-export"));
         }
         return PplxExportCli.EXIT_OK;
+    }
+
+    /**
+     * The class-data archive of the installed jar, {@code pplx-export.jsa} beside it, made as the build makes the one
+     * in target/ (a re-render of the sample through the jar's launcher with {@code -Dpplx.cds.dump=true}): the JVM
+     * accepts an archive only for the jar path it was made with, so the build's cannot be copied. Without it the
+     * commands work, about a second slower to start; a failure is one line.
+     */
+    private static void classData(Path jar) {
+        Path scratch = null;
+        try {
+            scratch = Files.createTempDirectory("pplx-install-");
+            Path training = scratch.resolve("archive");
+            for (Path thread : SyntheticArchive.sources(SampleArchive.locate(scratch))) {
+                SyntheticArchive.layOut(thread, training, thread.getFileName().toString());
+            }
+            ProcessBuilder pb = new ProcessBuilder(Launcher.javaBinary(), "-D" + Launcher.CDS_DUMP_PROPERTY + "=true",
+                    "-jar", jar.toString(), "re-render", "--out", training.toString())
+                    .redirectErrorStream(true).redirectOutput(scratch.resolve("training.log").toFile());
+            pb.environment().keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_"));
+            Process p = pb.start();
+            if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new IOException("the training run did not end well (" + Files.readString(scratch.resolve("training.log"))
+                        .lines().reduce((a, b) -> b).orElse("no output") + ")");
+            }
+            System.out.println("[install] " + jar.resolveSibling("pplx-export.jsa") + " (class-data archive: a faster start)");
+        } catch (IOException | InterruptedException e) {
+            System.out.println("[install] no class-data archive (" + e.getMessage() + "): the commands start a little slower");
+        } finally {
+            if (scratch != null) {
+                try {
+                    FileTrees.delete(scratch);
+                } catch (IOException e) {
+                    // a temp folder left behind
+                }
+            }
+        }
     }
 
     /** {@code $HOME}; without it, a usage error asking for --prefix (never the JVM's user.home). */

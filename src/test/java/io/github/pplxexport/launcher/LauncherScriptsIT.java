@@ -64,6 +64,8 @@ class LauncherScriptsIT {
         Result install = sh(elsewhere, home, bin.resolve("pplx-export").toString(), "install");
         assertEquals(0, install.exit(), install.stderr());
         assertTrue(Files.isRegularFile(home.resolve(".local/lib/pplx-export/pplx-export.jar")), install.stdout());
+        assertTrue(Files.isRegularFile(home.resolve(".local/lib/pplx-export/pplx-export.jsa")),
+                "its own class-data archive (the build's is bound to the build's jar path): " + install.stdout());
         assertTrue(Files.isExecutable(home.resolve(".local/bin/pplx-export")) && Files.isExecutable(home.resolve(".local/bin/pplx-ask")));
 
         Path config = home.resolve("config.toml");
