@@ -6,6 +6,7 @@ import io.github.pplxexport.conformance.UpstreamFixtures;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.search.SearchIndex;
 import io.github.pplxexport.testkit.Archives;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -37,8 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * raw_entries.json, raw_blocks.json, conversation.md and turns/ as it rendered them, and index/ with
  * library_<account>.json, batch_state.json (every thread ok), answer_variants_log.jsonl and its .cookies.json cache.
  * The platform is the replay serving the same threads. Then: status reads it, re-render reproduces its Markdown byte
- * for byte, sync continues incrementally without fetching one thread (with the cached cookies), and assets-backfill
- * completes the products, idempotently.
+ * for byte, sync continues incrementally without fetching one thread (with the cached cookies), assets-backfill
+ * completes the products, idempotently, and serve indexes it.
  */
 class ReferenceArchiveTest {
     private static final Pattern LEGACY_STAMP = Pattern.compile("(\\d{4}-\\d\\d-\\d\\d) (\\d\\d:\\d\\d) UTC");
@@ -211,6 +212,13 @@ class ReferenceArchiveTest {
             Map<String, Archives.FileState> after = new TreeMap<>(threads(lib.out));
             after.keySet().retainAll(markdown.keySet());
             assertEquals(markdown, after, "the Markdown untouched by the backfill");
+
+            // serve indexes it as it stands: every thread a search result
+            assertEquals(0, PplxExportCli.execute("serve", "--out", lib.out.toString(), "--index-only"));
+            try (SearchIndex search = SearchIndex.open(lib.out)) {
+                assertEquals(dirs.size(), search.size(), "every thread in the search index");
+            }
+
         }
     }
 }
