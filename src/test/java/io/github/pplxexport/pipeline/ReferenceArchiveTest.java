@@ -185,6 +185,8 @@ class ReferenceArchiveTest {
             byte[] variants = Files.readAllBytes(lib.out.resolve("index/answer_variants_log.jsonl"));
             assertEquals(0, PplxExportCli.execute(sync.toArray(String[]::new)), "sync with the reference's cookie cache");
             assertTrue(lib.requests().stream().anyMatch(r -> J.str(r, "path").endsWith("graphql")), "the index was refreshed");
+            assertTrue(lib.requests().stream().allMatch(r -> J.list(r, "cookie_names").contains("__Secure-next-auth.session-token")),
+                    "every request carried the session of the reference's cookie cache (no --cookies given)");
             assertEquals(List.of(), lib.allThreadRequests(), "no thread fetched again");
             assertEquals(List.of(), changed(before, threads(lib.out)), "no thread file touched");
             assertEquals(new String(variants, StandardCharsets.UTF_8),
