@@ -43,6 +43,9 @@ import java.time.Clock;
  */
 public class PplxBeans implements CamelConfiguration {
 
+    /** {@code pplx.api.transport} of the WebBridge transport (the other: {@code cookie}). */
+    public static final String WEBBRIDGE = "webbridge";
+
     @PropertyInject("pplx.archive.root")
     String archiveRoot;
     /** Empty: degraded mode (no user config). */
@@ -82,6 +85,12 @@ public class PplxBeans implements CamelConfiguration {
     @BindToRegistry
     public ResponseCheck apiResponse() {
         return new ResponseCheck();
+    }
+
+    /** The WebBridge transport's steps (--transport webbridge): the daemon at pplx.webbridge.url, the API at the base URL. */
+    @BindToRegistry
+    public WebBridge webBridge(@PropertyInject("pplx.webbridge.url") String daemon) {
+        return new WebBridge(daemon, baseUrl);
     }
 
     @BindToRegistry
@@ -125,11 +134,16 @@ public class PplxBeans implements CamelConfiguration {
         return ApiRetry.assets(backoff, heartbeatMillis, apiError(), context, pplxMetrics(context));
     }
 
-    /** Whether the API answered yet in this run; camel-http's activity listener, before the metrics. */
+    /**
+     * Whether the API answered yet in this run; camel-http's activity listener, before the metrics. Through WebBridge
+     * the program's only peer is the daemon: its answer is the contact.
+     */
     @BindToRegistry
     public synchronized ApiContact apiContact(CamelContext context) throws Exception {
         if (contact == null) {
-            contact = new ApiContact(baseUrl, pplxMetrics(context));
+            String transport = context.resolvePropertyPlaceholders("{{pplx.api.transport}}");
+            contact = new ApiContact(WEBBRIDGE.equals(transport)
+                    ? context.resolvePropertyPlaceholders("{{pplx.webbridge.url}}") : baseUrl, pplxMetrics(context));
         }
         return contact;
     }

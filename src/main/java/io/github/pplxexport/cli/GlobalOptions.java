@@ -32,8 +32,8 @@ public class GlobalOptions {
         Path out;
 
         @Option(names = "--config", paramLabel = "FILE",
-                description = "User TOML config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml;"
-                        + " see config.example.toml).")
+                description = "User TOML config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml, ~/.config"
+                        + " being $XDG_CONFIG_HOME when set and ~ being $HOME; see config.example.toml).")
         Path config;
 
         @Option(names = "--site", paramLabel = "NAME", description = "Site adapter, as the Python exporter takes it:"
@@ -62,9 +62,9 @@ public class GlobalOptions {
         Path cookies;
 
         @Option(names = "--cookies-from", paramLabel = "BROWSER",
-                description = "Read the cookies from a browser's own store: firefox, chrome, chromium, edge or brave"
-                        + " (default: --cookies, else the cookie cache of the last 12 h, else the first of firefox,"
-                        + " chrome, chromium, edge logged in).")
+                description = "Read the cookies from a browser's own store: firefox, chrome, chromium, edge, brave, opera,"
+                        + " vivaldi or safari (default: --cookies, else the cookie cache of the last 12 h, else the first"
+                        + " of firefox, chrome, chromium, edge, safari logged in).")
         String cookiesFrom;
 
         @Option(names = "--browser-profile", paramLabel = "NAME|PATH",
@@ -78,12 +78,24 @@ public class GlobalOptions {
         @Option(names = "--skip-auth-check", description = "Skip the startup session probe (GET /api/auth/session).")
         boolean skipAuthCheck;
 
+        @Option(names = "--transport", paramLabel = "cookie|webbridge",
+                description = "How requests reach the API: cookie (this program, with the cookies; default) or webbridge"
+                        + " (each request from your logged-in browser tab through the local WebBridge daemon; not with"
+                        + " --cookies or --cookies-from).")
+        String transport;
+
+        @Option(names = "--webbridge-url", paramLabel = "URL",
+                description = "The WebBridge daemon of --transport webbridge (default: http://127.0.0.1:10086).")
+        String webbridgeUrl;
+
         @Option(names = "--no-telemetry", description = "Accepted for pplx-ask's scripts and ignored (one note):"
                 + " nothing is ever sent but the API's own requests.")
         boolean noTelemetry;
 
         @Override
         public void applyTo(GlobalOptions g) {
+            g.transport = transport != null ? transport : g.transport;
+            g.webbridgeUrl = webbridgeUrl != null ? webbridgeUrl : g.webbridgeUrl;
             g.account = account != null ? account : g.account;
             g.cookies = cookies != null ? cookies : g.cookies;
             g.cookiesFrom = cookiesFrom != null ? cookiesFrom : g.cookiesFrom;
@@ -198,6 +210,8 @@ public class GlobalOptions {
     String browserProfile;
     String baseUrl;
     boolean skipAuthCheck;
+    String transport;
+    String webbridgeUrl;
     boolean noTelemetry;
     Path routes;
     int verbosity;

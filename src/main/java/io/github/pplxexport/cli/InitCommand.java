@@ -2,6 +2,7 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.account.InitRequest;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.config.UserHome;
 import io.github.pplxexport.cookies.CookieSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,12 +20,13 @@ import java.util.concurrent.Callable;
 @Command(name = "init", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "Write the config from a browser login (accounts, BOT space).",
         description = "Reads the cookies (--cookies-from BROWSER, --cookies FILE, else the first of firefox, chrome,"
-                + " chromium, edge logged in to perplexity.ai), asks the session of the login's active token and of"
+                + " chromium, edge, safari logged in to perplexity.ai), asks the session of the login's active token and of"
                 + " each per-account token (__Secure-pplx.session.<uid>): every account found gets an [accounts.<name>]"
                 + " table (name: the local part of its e-mail), the active one is default_account. A space titled"
                 + " --bot-title (any case) is the [bot_space]; --create-bot-space creates it when none is. The model"
                 + " table seeds [models] (models_cache.json beside the config). The config is written atomically, 0600,"
-                + " at --config (default: $PPLX_EXPORT_CONFIG, else ~/.config/pplx-export/config.toml), never over an"
+                + " at --config (default: $PPLX_EXPORT_CONFIG, else $XDG_CONFIG_HOME/pplx-export/config.toml, $XDG_CONFIG_HOME"
+                + " being ~/.config when unset and ~ being $HOME), never over an"
                 + " existing file without --force. Prints one JSON line: the config, the accounts, the default, the BOT space.",
         footer = {"", "Examples:",
                 "  java -jar target/pplx-export.jar init",
@@ -54,7 +56,7 @@ public class InitCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Logging.configure(parent.global, "init");
-        Path config = configPath(parent.global, System.getenv(), Path.of(System.getProperty("user.home")));
+        Path config = configPath(parent.global, System.getenv(), UserHome.current());
         if (Files.exists(config) && !force) {
             throw new UsageException("config file " + config + " exists: init --force overwrites it");
         }
@@ -62,7 +64,7 @@ public class InitCommand implements Callable<Integer> {
                 : botTitle != null ? botTitle : DEFAULT_BOT_TITLE;
         OnlineRun run = OnlineRun.withoutConfig(parent.global, java.util.Map.of());
         if (run.cookies.kind() == CookieSource.Kind.NONE) {
-            throw new UsageException("init needs a login: log in to perplexity.ai in Firefox, Chrome, Chromium or Edge,"
+            throw new UsageException("init needs a login: log in to perplexity.ai in Firefox, Chrome, Chromium, Edge or Safari,"
                     + " or give --cookies-from BROWSER or --cookies FILE");
         }
         String summary = run.run("direct:init", account -> new InitRequest(config, title, createBotSpace != null),

@@ -2,7 +2,10 @@ package io.github.pplxexport.cli;
 
 import io.github.pplxexport.camel.AccountBeans;
 import io.github.pplxexport.camel.ApiErrors;
+import io.github.pplxexport.camel.PplxBeans;
 import io.github.pplxexport.camel.PplxRuntime;
+import io.github.pplxexport.api.Cookies;
+import io.github.pplxexport.api.PageFetchException;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
 import io.github.pplxexport.export.RunAbortedException;
@@ -21,6 +24,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -32,6 +37,9 @@ import java.util.function.Function;
  */
 final class OnlineRun {
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
+    static final String TRANSPORT = "pplx.api.transport";
+    static final String WEBBRIDGE_URL = "pplx.webbridge.url";
+    static final String WEBBRIDGE = PplxBeans.WEBBRIDGE;
 
     /** The account as configured; the session check may rename the degraded-mode one. */
     final String account;
@@ -85,7 +93,7 @@ final class OnlineRun {
         }
         Path root = archiveRoot(props);
         // a cookie source that cannot be read is the first thing said, before the account's warnings
-        CookieSource cookies = !readCookies ? CookieSource.none()
+        CookieSource cookies = !readCookies ? CookieSource.none() : viaWebBridge(g, props) ? webBridgeSource(props)
                 : cookies(g, root, props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
         // a folder that cannot be made is one line before any network, not an error after the first fetch
         GlobalOptions.writable(root);
@@ -110,6 +118,30 @@ final class OnlineRun {
      * root, base URL and cookies of the command line, the degraded placeholder account.
      */
     static OnlineRun withoutConfig(GlobalOptions g, Map<String, String> commandFlags) {
+        Map<String, String> props = withoutConfigProperties(g, commandFlags);
+        if (viaWebBridge(g, props)) {
+            throw new UsageException("init reads the login's accounts from the browser's cookies, which --transport"
+                    + " webbridge does not give: use --cookies-from BROWSER or --cookies FILE");
+        }
+        CookieSource cookies = cookies(g, g.out(), props.getOrDefault("pplx.api.base-url",
+                GlobalOptions.builtIn("pplx.api.base-url")));
+        return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, cookies);
+    }
+
+    /**
+     * {@code debug-js}: no config, no session check, always through WebBridge (the daemon of --webbridge-url).
+     */
+    static OnlineRun webBridgeOnly(GlobalOptions g) {
+        Map<String, String> props = withoutConfigProperties(g, Map.of(TRANSPORT, WEBBRIDGE));
+        if (!viaWebBridge(g, props)) {
+            throw new UsageException("debug-js runs the code in the browser's tab through WebBridge: --transport "
+                    + g.transport + " does not apply");
+        }
+        return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, webBridgeSource(props));
+    }
+
+    /** The properties of a run without a config: the command line's archive root and base URL, no cookie file. */
+    private static Map<String, String> withoutConfigProperties(GlobalOptions g, Map<String, String> commandFlags) {
         Map<String, String> props = new LinkedHashMap<>(g.properties(commandFlags));
         props.put("pplx.archive.root", g.out().toString());
         if (g.baseUrl != null) {
@@ -118,9 +150,39 @@ final class OnlineRun {
         props.put("pplx.config.file", "");
         props.put("pplx.api.cookies-file", "");
         props.put("pplx.account", UserConfig.DEGRADED_ACCOUNT);
-        CookieSource cookies = cookies(g, g.out(), props.getOrDefault("pplx.api.base-url",
-                GlobalOptions.builtIn("pplx.api.base-url")));
-        return new OnlineRun(UserConfig.DEGRADED_ACCOUNT, false, g.routes, props, cookies);
+        return props;
+    }
+
+    /**
+     * Whether the run goes through WebBridge (--transport, else -D pplx.api.transport), its properties set; a
+     * transport that is neither, WebBridge with a cookie flag, or --webbridge-url without it is a usage error.
+     */
+    static boolean viaWebBridge(GlobalOptions g, Map<String, String> props) {
+        String t = (g.transport != null ? g.transport : props.getOrDefault(TRANSPORT, GlobalOptions.builtIn(TRANSPORT)))
+                .strip().toLowerCase(Locale.ROOT);
+        if (!t.equals("cookie") && !t.equals(WEBBRIDGE)) {
+            throw new UsageException("--transport " + t + ": one of cookie, webbridge");
+        }
+        boolean webBridge = t.equals(WEBBRIDGE);
+        if (webBridge && (g.cookies != null || g.cookiesFrom != null)) {
+            throw new UsageException("--transport webbridge sends every request from the browser's own tab, with its"
+                    + " cookies: it cannot be combined with " + (g.cookiesFrom != null ? "--cookies-from" : "--cookies"));
+        }
+        if (!webBridge && g.webbridgeUrl != null) {
+            throw new UsageException("--webbridge-url needs --transport webbridge");
+        }
+        props.put(TRANSPORT, t);
+        if (g.webbridgeUrl != null) {
+            props.put(WEBBRIDGE_URL, g.webbridgeUrl);
+        }
+        return webBridge;
+    }
+
+    /** No cookies of this program's own: the browser's tab sends them. */
+    private static CookieSource webBridgeSource(Map<String, String> props) {
+        String daemon = props.getOrDefault(WEBBRIDGE_URL, GlobalOptions.builtIn(WEBBRIDGE_URL));
+        LOG.info("[auth] WebBridge: every request goes from the browser's tab through the daemon at {}", daemon);
+        return new CookieSource(Cookies.of(List.of(), "(webbridge)"), CookieSource.Kind.NONE, "webbridge:" + daemon);
     }
 
     /**
@@ -213,6 +275,13 @@ final class OnlineRun {
         } catch (CamelExecutionException e) {
             Throwable cause = Outcome.unwrap(e);
             String why = cause instanceof Exception x && !StopSignals.received().isPresent() ? ApiErrors.noAnswer(x) : null;
+            // through WebBridge this program talks only to the daemon: no answer at all is the daemon's (the page's
+            // own fetch that got none is a PageFetchException: the API's)
+            if (why != null && WEBBRIDGE.equals(runtime.context().resolvePropertyPlaceholders("{{" + TRANSPORT + "}}"))
+                    && !(cause instanceof PageFetchException)) {
+                throw new Outcome.Unreachable("the WebBridge daemon at " + runtime.context().resolvePropertyPlaceholders(
+                        "{{" + WEBBRIDGE_URL + "}}"), why, "start it, with perplexity.ai open in the browser", cause);
+            }
             if (why != null) {
                 throw new Outcome.Unreachable(runtime.context().resolvePropertyPlaceholders("{{pplx.api.base-url}}"), why, cause);
             }

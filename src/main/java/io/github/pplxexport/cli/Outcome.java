@@ -32,6 +32,11 @@ final class Outcome {
         Unreachable(String baseUrl, String why, Throwable cause) {
             super("cannot reach " + baseUrl + " (" + why + ")", cause);
         }
+
+        /** {@code what} is not the API (the WebBridge daemon): the line ends with what to do. */
+        Unreachable(String what, String why, String hint, Throwable cause) {
+            super("cannot reach " + what + " (" + why + "): " + hint, cause);
+        }
     }
 
     /**

@@ -58,6 +58,7 @@ public class PplxExportCli implements Runnable {
             UsageBackfillCommand.class,
             ServeCommand.class,
             RelationsCommand.class,
+            DebugJsCommand.class,
             SearchModeBackfillCommand.class,
             AssetsBackfillCommand.class,
             ScheduleCommand.class,

@@ -19,7 +19,8 @@ import java.util.Optional;
 /**
  * The reference's user-level TOML config, read only (reference-cli-and-archive.md §5.1–5.3,
  * reference-behaviour.md Appendix A): lookup {@code --config} &gt; env {@code PPLX_EXPORT_CONFIG} &gt;
- * {@code ~/.config/pplx-export/config.toml}; the keys the export pipeline needs:
+ * {@code $XDG_CONFIG_HOME/pplx-export/config.toml} (else {@code ~/.config/...}, {@code ~} being {@code $HOME}: see
+ * {@link UserHome}); the keys the export pipeline needs:
  * {@code default_account}, {@code archive_root} ({@code ~} expanded) and
  * {@code [accounts.<name>]} with {@code display_name}, {@code email}, {@code user_id}. Other tables
  * ({@code [bot_space]}, {@code [models]}, {@code [index_state]}, ...) are accepted and ignored here.
@@ -36,7 +37,7 @@ public final class UserConfig {
     public static final String ENV = "PPLX_EXPORT_CONFIG";
     /** The placeholder account of degraded mode. */
     public static final String DEGRADED_ACCOUNT = "default";
-    static final String LOOKUP = "--config > $" + ENV + " > ~/.config/pplx-export/config.toml";
+    static final String LOOKUP = "--config > $" + ENV + " > $XDG_CONFIG_HOME (else ~/.config)/pplx-export/config.toml";
     /** The example config shipped at the top of the project, which error messages point to. */
     public static final String EXAMPLE = "config.example.toml";
 
@@ -56,14 +57,14 @@ public final class UserConfig {
         this.accounts = Collections.unmodifiableMap(accounts);
     }
 
-    /** {@code ~/.config/pplx-export/config.toml} under {@code home}. */
-    public static Path defaultPath(Path home) {
-        return home.resolve(".config").resolve("pplx-export").resolve("config.toml");
+    /** {@code pplx-export/config.toml} in the config folder ({@code $XDG_CONFIG_HOME}, else {@code <home>/.config}). */
+    public static Path defaultPath(Map<String, String> env, Path home) {
+        return UserHome.configHome(env, home).resolve("pplx-export").resolve("config.toml");
     }
 
-    /** Lookup with the process environment and {@code user.home}. */
+    /** Lookup with the process environment and its home ({@link UserHome}). */
     public static UserConfig load(Path cliConfig) {
-        return load(cliConfig, System.getenv(), Path.of(System.getProperty("user.home")));
+        return load(cliConfig, System.getenv(), UserHome.current());
     }
 
     /**
@@ -96,7 +97,7 @@ public final class UserConfig {
         if (env.get(ENV) != null && !env.get(ENV).isBlank()) {
             return new Location(expandHome(env.get(ENV), home), "$" + ENV);
         }
-        return new Location(defaultPath(home), null);
+        return new Location(defaultPath(env, home), null);
     }
 
     /** No config file: degraded mode (placeholder account, no email check). */

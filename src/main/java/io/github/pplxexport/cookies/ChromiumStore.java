@@ -12,14 +12,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Chromium family's {@code Cookies} database (table {@code cookies}) of the {@code Default} profile, or of
- * the one {@code --browser-profile} names (a folder name of the user-data folder, or a path). Values are
+ * The Chromium family's {@code Cookies} database (table {@code cookies}) of the default profile ({@code Default},
+ * Opera's user-data folder itself), or of the one {@code --browser-profile} names (a folder name of the user-data folder, or a path). Values are
  * decrypted with {@link ChromiumCrypto}: {@code v10} with the fixed Linux key or the macOS Keychain's, {@code v11}
  * with the desktop keyring's, asked only when such a value is there. Windows encrypts with DPAPI, which this
  * program cannot read: one line saying to use {@code --cookies FILE}.
  */
 final class ChromiumStore {
-    static final String DEFAULT_PROFILE = "Default";
     /** Chromium moved the database into Network/ (Windows first); both places are looked at. */
     private static final List<String> DB_PLACES = List.of("Cookies", "Network/Cookies");
     /** Microseconds between 1601-01-01 (Chromium's epoch) and 1970-01-01. */
@@ -56,12 +55,14 @@ final class ChromiumStore {
         if (given != null) {
             return given;
         }
-        String name = profile == null ? DEFAULT_PROFILE : profile;
+        List<String> names = profile == null ? browser.defaultProfiles() : List.of(profile);
         for (Path root : browser.roots(desktop)) {
-            for (String place : DB_PLACES) {
-                Path db = root.resolve(name).resolve(place);
-                if (Files.isRegularFile(db)) {
-                    return db;
+            for (String name : names) {
+                for (String place : DB_PLACES) {
+                    Path db = root.resolve(name).resolve(place);
+                    if (Files.isRegularFile(db)) {
+                        return db;
+                    }
                 }
             }
         }

@@ -14,7 +14,7 @@ import java.util.Optional;
 /**
  * Where a run's cookies come from (reference-cli-and-archive.md §5.5, issue 19), first that applies:
  * {@code --cookies-from BROWSER}, {@code --cookies FILE}, a fresh cache ({@code <out>/index/.cookies.json}, 12 h),
- * then the first of Firefox, Chrome, Chromium and Edge whose store holds a session for the API host. Nothing found:
+ * then the first of Firefox, Chrome, Chromium, Edge and Safari whose store holds a session for the API host. Nothing found:
  * no cookies (the session check then says "not logged in").
  *
  * @param cookies   the cookies (values hidden from every toString)

@@ -1,5 +1,7 @@
 package io.github.pplxexport.cookies;
 
+import io.github.pplxexport.config.UserHome;
+
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,7 +11,7 @@ import java.util.Map;
 
 /**
  * Where a browser keeps its files on this machine, and how to find a helper program: the home folder
- * ({@code $HOME}, as the browsers themselves read it, else {@code user.home}), the operating system, the
+ * ({@link UserHome}: {@code $HOME}, as the browsers themselves read it, else the account's), the operating system, the
  * {@code PATH} and a few variables ({@code XDG_CONFIG_HOME}, {@code APPDATA}). Tests build one for a temp HOME.
  *
  * @param home the user's home folder
@@ -24,9 +26,7 @@ public record Desktop(Path home, Os os, Map<String, String> env) {
     /** This process's desktop. */
     public static Desktop current() {
         Map<String, String> env = System.getenv();
-        String home = env.get("HOME");
-        Path h = Path.of(home != null && !home.isBlank() ? home : System.getProperty("user.home"));
-        return new Desktop(h, os(System.getProperty("os.name", "")), env);
+        return new Desktop(UserHome.of(env), os(System.getProperty("os.name", "")), env);
     }
 
     static Os os(String osName) {
@@ -34,10 +34,9 @@ public record Desktop(Path home, Os os, Map<String, String> env) {
         return n.startsWith("windows") ? Os.WINDOWS : n.startsWith("mac") || n.contains("darwin") ? Os.MAC : Os.LINUX;
     }
 
-    /** {@code $XDG_CONFIG_HOME}, else {@code ~/.config}. */
+    /** {@code $XDG_CONFIG_HOME}, else {@code ~/.config} (the config's own rule). */
     Path configHome() {
-        String xdg = env.get("XDG_CONFIG_HOME");
-        return xdg != null && !xdg.isBlank() ? Path.of(xdg) : home.resolve(".config");
+        return UserHome.configHome(env, home);
     }
 
     /** {@code ~/Library/Application Support} (macOS). */

@@ -49,6 +49,9 @@ public final class ReplayApi {
      */
     public static final String CDN_HOST = "cdn.pplx-sample.invalid";
     private static final List<String> API_PREFIXES = List.of("/rest/", "/api/");
+    private static final byte[] WEB_APP_PAGE = ("<!doctype html><html><head><meta charset=\"utf-8\"><title>Perplexity"
+            + " (replay)</title></head><body><p>The replay's web app page: its origin is the API's.</p></body></html>")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
     private static final List<String> LOOPBACK = List.of("127.0.0.1", "localhost", "[::1]");
 
     private final ReplayArchive archive;
@@ -98,7 +101,18 @@ public final class ReplayApi {
         ReplayResponse response = fault.isPresent()
                 ? FaultResponses.apply(fault.get(), () -> route(request))
                 : route(request);
+        if (cdn(request)) {
+            // as the platform's CDN answers its web app: any origin may read a signed URL's answer (a browser's fetch
+            // of an asset, e.g. through WebBridge), errors included
+            response = response.withHeader("Access-Control-Allow-Origin", "*");
+        }
         return operation == null ? response : response.withOperation(operation);
+    }
+
+    /** A request for the CDN: through this server as a proxy to {@value #CDN_HOST}, or under {@code /cdn/}. */
+    private static boolean cdn(ReplayRequest request) {
+        return request.proxied() && !LOOPBACK.contains(request.proxiedHost()) ? CDN_HOST.equals(request.proxiedHost())
+                : AssetRoutes.isCdn(request.path());
     }
 
     private ReplayResponse route(ReplayRequest request) {
@@ -141,6 +155,10 @@ public final class ReplayApi {
             }
             if (AssetRoutes.isData(path)) {
                 return only("GET", request) ? AssetRoutes.data(request, archive, faults) : notAllowed();
+            }
+            if (path.equals("/") && request.method().equals("GET")) {
+                // the web app's page: the origin a browser tab (WebBridge) sends the API requests from
+                return new ReplayResponse(200, "text/html; charset=utf-8", Map.of(), WEB_APP_PAGE, 0, null, null);
             }
             return ReplayResponse.error(404, "NOT_FOUND");
         } catch (IOException | RuntimeException e) {

@@ -62,6 +62,13 @@ public record ReplayResponse(int status, String contentType, Map<String, String>
         return new ReplayResponse(status, contentType, headers, body, delayMillis, op, fault, stream);
     }
 
+    /** The same answer with one more header. */
+    ReplayResponse withHeader(String name, String value) {
+        Map<String, String> more = new LinkedHashMap<>(headers);
+        more.put(name, value);
+        return new ReplayResponse(status, contentType, more, body, delayMillis, operation, fault, stream);
+    }
+
     ReplayResponse withFault(String name) {
         return new ReplayResponse(status, contentType, headers, body, delayMillis, operation, name, stream);
     }

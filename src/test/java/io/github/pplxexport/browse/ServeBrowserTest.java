@@ -1,17 +1,15 @@
 package io.github.pplxexport.browse;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.github.pplxexport.testkit.HeadlessChromium;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -34,11 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * packages (a developer machine) the test is skipped; CI installs them (.ci/run).
  */
 class ServeBrowserTest {
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
     static final Path SHOTS = Path.of("target/screenshots");
-    /** Held: java.util.logging keeps its loggers weakly, and the level would go with a collected one. */
-    static final java.util.logging.Logger SELENIUM_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium");
 
     @TempDir
     static Path tmp;
@@ -47,23 +41,9 @@ class ServeBrowserTest {
 
     @BeforeAll
     static void start() throws IOException {
-        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
-        String missing = "chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)";
-        if ("true".equals(System.getenv("CI"))) {
-            assertTrue(installed, missing + "; .ci/run installs them"); // CI must run it
-        }
-        Assumptions.assumeTrue(installed, missing);
+        HeadlessChromium.assumeInstalled();
         server = new SampleServer(tmp, Map.of());
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1280,900", "--lang=en-US",
-                "--user-data-dir=" + Files.createDirectories(tmp.resolve("chromium-profile")));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        browser = HeadlessChromium.start(tmp.resolve("chromium-profile"));
         Files.createDirectories(SHOTS);
     }
 
@@ -169,13 +149,5 @@ class ServeBrowserTest {
         box.sendKeys(q);
         box.submit();
         await().until(d -> d.getCurrentUrl().contains("/search?q="));
-    }
-
-    static {
-        // Selenium must not look for a driver of its own (no download, no network)
-        System.setProperty("webdriver.chrome.driver", DRIVER.toString());
-        System.setProperty("SE_AVOID_STATS", "true");
-        // "Unable to find CDP implementation matching 156": the test uses WebDriver only, no DevTools
-        SELENIUM_LOG.setLevel(java.util.logging.Level.OFF);
     }
 }

@@ -30,6 +30,10 @@ class SetupArgumentsTest {
         Path home = Files.createDirectories(tmp.resolve("home"));
         GlobalOptions g = new GlobalOptions();
         assertEquals(home.resolve(".config/pplx-export/config.toml"), InitCommand.configPath(g, Map.of(), home));
+        assertEquals(tmp.resolve("xdg/pplx-export/config.toml"),
+                InitCommand.configPath(g, Map.of("XDG_CONFIG_HOME", tmp.resolve("xdg").toString()), home), "$XDG_CONFIG_HOME");
+        assertEquals(home.resolve(".config/pplx-export/config.toml"),
+                InitCommand.configPath(g, Map.of("XDG_CONFIG_HOME", "rel/xdg"), home), "a relative $XDG_CONFIG_HOME is ignored (XDG)");
         assertEquals(home.resolve("env.toml"), InitCommand.configPath(g, Map.of(UserConfig.ENV, "~/env.toml"), home),
                 "~ of $PPLX_EXPORT_CONFIG is the home, as UserConfig.load reads it");
         g.config = Path.of("~/flag.toml");
@@ -54,8 +58,8 @@ class SetupArgumentsTest {
                     "cannot read the Chromium key from the desktop keyring (secret-tool lookup application chromium): the"
                             + " keyring is locked or holds no such key (unlock it and try again), or export the cookies of"
                             + " perplexity.ai to a file and use --cookies FILE");
-            oneLine(ChildJvm.run(env, tmp, "--cookies-from", "opera", "--base-url", base, "init"),
-                    "--cookies-from opera: unknown browser; one of firefox, chrome, chromium, edge, brave");
+            oneLine(ChildJvm.run(env, tmp, "--cookies-from", "netscape", "--base-url", base, "init"),
+                    "--cookies-from netscape: unknown browser; one of firefox, chrome, chromium, edge, brave, opera, vivaldi, safari");
             oneLine(ChildJvm.run(env, tmp, "--base-url", base, "space-index", "https://www.perplexity.ai/spaces/"),
                     "not a space URL or slug: https://www.perplexity.ai/spaces/ (expected https://www.perplexity.ai/spaces/<slug>)");
             assertTrue(!Files.exists(log) || Files.readString(log).isEmpty(), "no request: " + (Files.exists(log) ? Files.readString(log) : ""));

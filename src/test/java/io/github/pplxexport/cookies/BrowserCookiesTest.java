@@ -179,4 +179,80 @@ class BrowserCookiesTest {
         assertEquals(CookieSource.Kind.NONE, nothing.kind(), "no browser, no usable cache: no cookies");
         assertTrue(nothing.cookies().isEmpty());
     }
+
+    @Test
+    void operaKeepsItsProfileInTheUserDataFolderAndVivaldiItsKeyUnderChrome() throws Exception {
+        // Opera: Cookies directly in ~/.config/opera, v11 under the keyring's "chromium" key (no "opera" one)
+        BrowserStores.chromium(home.resolve(".config"), "opera", 24, "v11", "op3ra-pw", 1, LOGIN);
+        BrowserStores.program(home.resolve("bin"), "secret-tool", "lookup application chromium", "op3ra-pw");
+        Cookies opera = BrowserCookies.read(Browser.OPERA, null, HOST, linux(), NOW).orElseThrow();
+        assertEquals(EXPECTED, values(opera));
+        assertEquals("opera:" + home.resolve(".config/opera"), opera.source());
+
+        // Vivaldi (flatpak): Default profile, v11 under "chrome", asked after "vivaldi"
+        BrowserStores.chromium(home.resolve(".var/app/com.vivaldi.Vivaldi/config/vivaldi"), "Default", 23, "v11",
+                "v1v-pw", 1, LOGIN);
+        BrowserStores.program(home.resolve("bin"), "secret-tool", "lookup application chrome", "v1v-pw");
+        assertEquals(EXPECTED, values(BrowserCookies.read(Browser.VIVALDI, null, HOST, linux(), NOW).orElseThrow()));
+        assertEquals(Browser.VIVALDI, Browser.of("Vivaldi"));
+
+        // macOS: each from the Keychain under its own name
+        Path mac = Files.createDirectories(home.resolve("mac"));
+        Desktop macDesktop = new Desktop(mac, Desktop.Os.MAC, Map.of("PATH", home.resolve("bin").toString()));
+        BrowserStores.chromium(mac.resolve("Library/Application Support"), "com.operasoftware.Opera", 24, "v10",
+                "op-keychain", 1003, LOGIN);
+        BrowserStores.chromium(mac.resolve("Library/Application Support/Vivaldi"), "Profile 2", 24, "v10",
+                "viv-keychain", 1003, LOGIN);
+        BrowserStores.program(home.resolve("bin"), "security",
+                "find-generic-password -w -s Opera Safe Storage -a Opera", "op-keychain");
+        assertEquals(EXPECTED, values(BrowserCookies.read(Browser.OPERA, null, HOST, macDesktop, NOW).orElseThrow()));
+        BrowserStores.program(home.resolve("bin"), "security",
+                "find-generic-password -w -s Vivaldi Safe Storage -a Vivaldi", "viv-keychain");
+        assertEquals(EXPECTED, values(BrowserCookies.read(Browser.VIVALDI, "Profile 2", HOST, macDesktop, NOW).orElseThrow()));
+    }
+
+    @Test
+    void safariBinaryCookiesAcrossPagesUnexpiredForTheHostOnly() throws Exception {
+        Desktop mac = new Desktop(home, Desktop.Os.MAC, Map.of());
+        long future = NOW.instant().getEpochSecond() + 86_400;
+        List<BrowserStores.SafariCookie> first = new java.util.ArrayList<>();
+        for (C k : LOGIN.subList(0, 2)) {
+            first.add(new BrowserStores.SafariCookie(k, 5, future));
+        }
+        first.add(new BrowserStores.SafariCookie(new C(".perplexity.ai", "expired", "gone"), 1, NOW.instant().getEpochSecond() - 1));
+        List<BrowserStores.SafariCookie> second = new java.util.ArrayList<>();
+        for (C k : LOGIN.subList(2, LOGIN.size())) {
+            second.add(new BrowserStores.SafariCookie(k, 0, future));
+        }
+        Path store = BrowserStores.safari(home.resolve("Library/Containers/com.apple.Safari/Data/Library/Cookies/"
+                + "Cookies.binarycookies"), List.of(first, second));
+        Cookies c = BrowserCookies.read(Browser.SAFARI, null, HOST, mac, NOW).orElseThrow();
+        assertEquals(EXPECTED, values(c));
+        assertEquals("safari:" + store, c.source());
+        Cookies.Cookie session = c.all().get(0);
+        assertTrue(session.secure() && session.httpOnly() && !session.hostOnly(), session.toString());
+        Cookies.Cookie www = c.all().get(1);
+        assertTrue(www.hostOnly() && "/".equals(www.path()), www.toString());
+        assertFalse(c.all().get(2).secure(), "flags 0");
+
+        // the auto-detection finds it on macOS, when no other browser is logged in
+        CookieSource auto = CookieSource.resolve(new CookieSource.Request(null, null, null, null, HOST), mac, NOW);
+        assertTrue(auto.source().startsWith("safari:"), auto.source());
+        assertEquals(Optional.empty(), BrowserCookies.read(Browser.SAFARI, null, HOST, linux(), NOW), "no Safari on Linux");
+
+        // the older place, given as a path; a name is not a Safari profile; a broken file is one line
+        Path old = Files.copy(store, Files.createDirectories(home.resolve("elsewhere")).resolve("Cookies.binarycookies"));
+        assertEquals(EXPECTED, values(BrowserCookies.read(Browser.SAFARI, old.toString(), HOST, mac, NOW).orElseThrow()));
+        assertTrue(assertThrows(CookieStoreException.class, () -> BrowserCookies.read(Browser.SAFARI, "Work", HOST, mac, NOW))
+                .getMessage().startsWith("Safari has no named profiles"));
+        byte[] bytes = Files.readAllBytes(store);
+        Files.write(store, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        CookieStoreException cut = assertThrows(CookieStoreException.class,
+                () -> BrowserCookies.read(Browser.SAFARI, null, HOST, mac, NOW));
+        assertTrue(cut.getMessage().startsWith("cannot read the Safari cookie store " + store + ": not a Cookies.binarycookies"
+                + " file (a page past the end)"), cut.getMessage());
+        Files.writeString(store, "bplist00");
+        assertTrue(assertThrows(CookieStoreException.class, () -> BrowserCookies.read(Browser.SAFARI, null, HOST, mac, NOW))
+                .getMessage().contains("(no 'cook' magic)"));
+    }
 }

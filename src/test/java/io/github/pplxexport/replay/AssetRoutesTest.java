@@ -89,6 +89,8 @@ class AssetRoutesTest {
         assertEquals(status, r.statusCode(), r.body());
         assertTrue(r.headers().firstValue("Content-Type").orElse("").contains("xml"));
         assertTrue(r.body().contains("<Code>" + code + "</Code>"), r.body());
+        assertEquals("*", r.headers().firstValue("Access-Control-Allow-Origin").orElse(null),
+                "a browser page may read the CDN's error too");
     }
 
     @Test
@@ -107,6 +109,8 @@ class AssetRoutesTest {
         assertEquals(200, r.statusCode());
         assertArrayEquals(PNG, r.body());
         assertEquals("image/png", r.headers().firstValue("Content-Type").orElse(null));
+        assertEquals("*", r.headers().firstValue("Access-Control-Allow-Origin").orElse(null),
+                "as the platform's CDN answers its web app: a browser page of another origin may read it");
 
         Map<String, Object> line = logged().get(0);
         assertEquals(BLOCKS_URL, line.get("url"), "a proxied request is logged with its absolute URL");

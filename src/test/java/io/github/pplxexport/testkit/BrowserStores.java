@@ -23,7 +23,8 @@ import java.util.List;
  * Real browser cookie stores, built the way the browsers write them, in a test's temp HOME: Firefox's profiles.ini
  * and cookies.sqlite (values in clear), the Chromium family's Cookies database with values encrypted under a known
  * password (AES-128-CBC, PBKDF2-HMAC-SHA1 with salt "saltysalt", IV of 16 spaces, written here with the JDK's crypto,
- * independently of the code under test), and fake {@code secret-tool} / {@code security} programs on a test PATH.
+ * independently of the code under test), Safari's Cookies.binarycookies in its binary layout, and fake
+ * {@code secret-tool} / {@code security} programs on a test PATH.
  */
 public final class BrowserStores {
     private BrowserStores() {
@@ -94,6 +95,82 @@ public final class BrowserStores {
             }
         }
         return db;
+    }
+
+    /** A Safari cookie: a {@link C}, its flags (1 secure, 4 HttpOnly) and its expiry (Unix seconds). */
+    public record SafariCookie(C cookie, int flags, long expires) {
+    }
+
+    /**
+     * {@code file} as Safari writes Cookies.binarycookies: magic "cook", the page count and sizes (big-endian), each
+     * page ({@code 00 00 01 00}, its cookie count and offsets little-endian, {@code 00 00 00 00}, the records), the
+     * checksum (the sum of every fourth byte of each page), the footer {@code 07 17 20 05 00 00 00 4b}. A record:
+     * size, version, flags, a reserved word, the offsets of domain, name, path and value, comment offset and end word
+     * (0), expiry and creation as little-endian doubles in Mac absolute time (seconds since 2001-01-01), the strings
+     * NUL-terminated. {@code pages} lists the cookies of each page.
+     */
+    public static Path safari(Path file, List<List<SafariCookie>> pages) throws IOException {
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        List<byte[]> built = new java.util.ArrayList<>();
+        for (List<SafariCookie> page : pages) {
+            List<byte[]> records = new java.util.ArrayList<>();
+            for (SafariCookie k : page) {
+                byte[][] strings = {z(k.cookie().host()), z(k.cookie().name()), z("/"), z(k.cookie().value())};
+                int size = 56;
+                for (byte[] b : strings) {
+                    size += b.length;
+                }
+                java.nio.ByteBuffer r = java.nio.ByteBuffer.allocate(size).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                r.putInt(size).putInt(0).putInt(k.flags()).putInt(0);
+                int at = 56;
+                for (byte[] b : strings) {
+                    r.putInt(at);
+                    at += b.length;
+                }
+                r.putInt(0).putInt(0);
+                r.putDouble(k.expires() - 978_307_200L).putDouble(1_700_000_000L - 978_307_200L);
+                for (byte[] b : strings) {
+                    r.put(b);
+                }
+                records.add(r.array());
+            }
+            int head = 4 + 4 + 4 * records.size() + 4;
+            int size = head + records.stream().mapToInt(b -> b.length).sum();
+            java.nio.ByteBuffer p = java.nio.ByteBuffer.allocate(size);
+            p.order(java.nio.ByteOrder.BIG_ENDIAN).putInt(0x100);
+            p.order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(records.size());
+            int at = head;
+            for (byte[] r : records) {
+                p.putInt(at);
+                at += r.length;
+            }
+            p.putInt(0);
+            records.forEach(p::put);
+            built.add(p.array());
+        }
+        java.io.DataOutputStream out = new java.io.DataOutputStream(body);
+        out.writeBytes("cook");
+        out.writeInt(built.size());
+        for (byte[] p : built) {
+            out.writeInt(p.length);
+        }
+        int checksum = 0;
+        for (byte[] p : built) {
+            out.write(p);
+            for (int i = 0; i < p.length; i += 4) {
+                checksum += p[i] & 0xff;
+            }
+        }
+        out.writeInt(checksum);
+        out.write(new byte[] {0x07, 0x17, 0x20, 0x05, 0x00, 0x00, 0x00, 0x4b});
+        Files.createDirectories(file.getParent());
+        Files.write(file, body.toByteArray());
+        return file;
+    }
+
+    private static byte[] z(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        return java.util.Arrays.copyOf(b, b.length + 1);
     }
 
     private static byte[] encrypt(String prefix, String value, SecretKeySpec key, byte[] head) throws GeneralSecurityException {

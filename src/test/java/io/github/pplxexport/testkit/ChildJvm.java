@@ -64,11 +64,27 @@ public final class ChildJvm {
         }
     }
 
+    /**
+     * As {@link #run(Map, Path, String...)}, but the account's home (the JVM's {@code user.home}, from the passwd entry)
+     * is {@code accountHome}, not the {@code HOME} of {@code env}: what a program reads from the one or the other shows.
+     */
+    public static Result run(Map<String, String> env, Path accountHome, Path workDir, String... args)
+            throws IOException, InterruptedException {
+        try (Running p = start("022", env, accountHome, workDir, args)) {
+            return p.waitFor(120);
+        }
+    }
+
     private static Running start(String umask, Path workDir, String... args) throws IOException {
         return start(umask, Map.of(), workDir, args);
     }
 
     private static Running start(String umask, Map<String, String> env, Path workDir, String... args) throws IOException {
+        return start(umask, env, env.containsKey("HOME") ? Path.of(env.get("HOME")) : null, workDir, args);
+    }
+
+    private static Running start(String umask, Map<String, String> env, Path accountHome, Path workDir, String... args)
+            throws IOException {
         if (!umask.matches("[0-7]{3,4}")) {
             throw new IllegalArgumentException("umask " + umask);
         }
@@ -76,8 +92,8 @@ public final class ChildJvm {
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", "umask " + umask + "; exec \"$@\"", "sh",
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1"));
-        if (env.containsKey("HOME")) {
-            cmd.add("-Duser.home=" + env.get("HOME"));
+        if (accountHome != null) {
+            cmd.add("-Duser.home=" + accountHome);
         }
         cmd.addAll(List.of("-cp", mainClasspath(), PplxExportCli.class.getName()));
         cmd.addAll(Arrays.asList(args));
