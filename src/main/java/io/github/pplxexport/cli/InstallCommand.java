@@ -1,6 +1,7 @@
 package io.github.pplxexport.cli;
 
 import io.github.pplxexport.archive.FileTrees;
+import io.github.pplxexport.config.UserHome;
 import io.github.pplxexport.launcher.Launcher;
 import io.github.pplxexport.launcher.LauncherScripts;
 import io.github.pplxexport.sample.SampleArchive;
@@ -20,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code install [--prefix DIR]}: the running jar into {@code <prefix>/lib/pplx-export/} and the launchers
  * {@code pplx-export}, {@code pplx-ask} into {@code <prefix>/bin/} ({@link LauncherScripts}), so that the commands
- * run from any directory. The prefix defaults to {@code $HOME/.local} (the home of {@code $HOME}, as everything else).
+ * run from any directory. The prefix defaults to {@code ~/.local}, {@code ~} by the one home rule ({@link UserHome}).
  */
 @Command(name = "install", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         header = "Install the pplx-export and pplx-ask commands.",
@@ -39,7 +40,7 @@ public class InstallCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Path jar = Launcher.ownJar().orElseThrow(() -> new UsageException(
                 "install copies the packaged jar: run it as java -jar target/pplx-export.jar install"));
-        Path root = prefix != null ? prefix : home().resolve(".local");
+        Path root = prefix != null ? prefix : UserHome.current().resolve(".local");
         root = root.toAbsolutePath().normalize();
         Path lib = root.resolve("lib").resolve("pplx-export");
         Path target = lib.resolve("pplx-export.jar");
@@ -106,12 +107,4 @@ public class InstallCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code $HOME}; without it, a usage error asking for --prefix (never the JVM's user.home). */
-    private static Path home() {
-        String home = System.getenv("HOME");
-        if (home == null || home.isEmpty()) {
-            throw new UsageException("HOME is not set: give install --prefix DIR");
-        }
-        return Path.of(home);
-    }
 }
