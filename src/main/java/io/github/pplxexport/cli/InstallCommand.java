@@ -106,5 +106,4 @@ public class InstallCommand implements Callable<Integer> {
             }
         }
     }
-
 }
