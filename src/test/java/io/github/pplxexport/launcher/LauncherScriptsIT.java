@@ -68,6 +68,28 @@ class LauncherScriptsIT {
                 "its own class-data archive (the build's is bound to the build's jar path): " + install.stdout());
         assertTrue(Files.isExecutable(home.resolve(".local/bin/pplx-export")) && Files.isExecutable(home.resolve(".local/bin/pplx-ask")));
 
+        // the launcher's JVM settings kept: the script execs java -jar, whose launcher starts the tuned JVM with the
+        // installed jar's own class-data archive
+        ProcessBuilder replayPb = new ProcessBuilder(home.resolve(".local/bin/pplx-export").toString(), "replay", "--archive",
+                Paths.get("archive-sample").toAbsolutePath().toString(), "--port", "0").directory(elsewhere.toFile())
+                .redirectError(tmp.resolve("replay.err").toFile());
+        replayPb.environment().keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_"));
+        replayPb.environment().put("PATH", Paths.get(PackagedJar.java()).getParent() + ":/usr/bin:/bin");
+        Process launched = replayPb.start();
+        try {
+            String first = new java.io.BufferedReader(new java.io.InputStreamReader(launched.getInputStream(),
+                    StandardCharsets.UTF_8)).readLine();
+            assertTrue(first != null && first.startsWith("replay: serving"), "the child's stdout: " + first);
+            List<String> childArgs = List.of(launched.toHandle().children().findFirst().orElseThrow().info().arguments()
+                    .orElse(new String[0]));
+            assertTrue(childArgs.contains("-XX:TieredStopAtLevel=1"), "tuned JVM options: " + childArgs);
+            assertTrue(childArgs.contains("-XX:SharedArchiveFile=" + home.resolve(".local/lib/pplx-export/pplx-export.jsa")
+                    .toRealPath()), "the installed class-data archive: " + childArgs);
+        } finally {
+            launched.destroy();
+            launched.waitFor(30, TimeUnit.SECONDS);
+        }
+
         Path config = home.resolve("config.toml");
         Files.writeString(config, "default_account = \"alice\"\n\n[accounts.alice]\nemail = \"alice@example.com\"\n");
         Path cookies = home.resolve("cookies.txt");
