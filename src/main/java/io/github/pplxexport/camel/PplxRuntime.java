@@ -40,7 +40,7 @@ public final class PplxRuntime implements AutoCloseable {
 
     /** The bean configurations of the whole pipeline (every shipped route's beans); route tests bind the same. */
     public static final java.util.List<Class<? extends org.apache.camel.CamelConfiguration>> PIPELINE_BEANS = java.util.List.of(PplxBeans.class, ReRenderBeans.class,
-            AskBeans.class, AccountBeans.class, SearchBeans.class, ServeBeans.class);
+            AskBeans.class, AccountBeans.class, SearchBeans.class, ServeBeans.class, BackfillBeans.class);
 
     /** {@link #PIPELINE_BEANS} as Camel Main's configuration-classes property takes them (comma-separated names). */
     public static String pipelineBeanClassNames() {

@@ -29,7 +29,9 @@ public class StatusCommand implements Callable<Integer> {
     String account;
 
     @Option(names = {"-v", "--verbose"},
-            description = "Also list the titles of the threads the next batch would export.")
+            description = "Also list the titles of the threads the next batch would export; -vv also the rows it skips"
+                    + " (done, expired, deleted) with their dates; -vvv every row untruncated with its mode and"
+                    + " search_mode, and the state-only threads.")
     boolean[] verbose = new boolean[0];
 
     @Mixin
@@ -47,6 +49,8 @@ public class StatusCommand implements Callable<Integer> {
             System.out.println(PyJson.compact(report));
         } else {
             StatusReport.lines(report, verbose.length > 0 || parent.global.verbose()).forEach(System.out::println);
+            StatusReport.detailLines(parent.global.archiveRoot(), account != null ? account : parent.global.account,
+                    verbose.length + parent.global.verbosity).forEach(System.out::println);
             System.out.println(PendingDeadLetters.line(pending));
         }
         return PplxExportCli.EXIT_OK;

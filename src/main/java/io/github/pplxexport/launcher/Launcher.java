@@ -29,7 +29,7 @@ public final class Launcher {
     static final String CHILD_ENV = "PPLX_EXPORT_CHILD";
     static final String NO_RELAUNCH_ENV = "PPLX_EXPORT_NO_RELAUNCH";
     /** {@code -Dpplx.cds.dump=true}: write the class-data archive at the child's exit (the build does this). */
-    static final String CDS_DUMP_PROPERTY = "pplx.cds.dump";
+    public static final String CDS_DUMP_PROPERTY = "pplx.cds.dump";
     static final String MAIN = "io.github.pplxexport.cli.PplxExportCli";
     /** The command whose class-data archive is {@code pplx-export-serve.jsa}. */
     static final String SERVE = "serve";
@@ -159,7 +159,7 @@ public final class Launcher {
     }
 
     /** The same java that runs this JVM. */
-    static String javaBinary() {
+    public static String javaBinary() {
         return ProcessHandle.current().info().command()
                 .orElse(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     }
