@@ -86,7 +86,7 @@ final class Schemas {
     static final String ASK_IN = """
             {"type": "object", "properties": {
               "prompt": {"type": "string", "description": "The question, as you would type it into Perplexity."},
-              "mode": {"type": "string", "enum": ["search", "deep-research", "council", "study"], "default": "search"},
+              "mode": {"type": "string", "default": "search", "description": "search (default), deep-research, council or study; computer cannot be asked."},
               "models": {"type": "array", "items": {"type": "string"}, "description": "council: 2-3 model ids; search: at most one; the others: none."},
               "thread": {"type": "string", "description": "Ask a follow-up in this thread (uuid, its 8 characters, or URL)."},
               "wait_seconds": {"type": "integer", "minimum": 0, "maximum": 86400, "default": 900, "description": "How long to wait for the answer before returning status generating (it keeps going in the background)."}},
