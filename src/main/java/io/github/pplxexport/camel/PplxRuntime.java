@@ -36,7 +36,8 @@ public final class PplxRuntime implements AutoCloseable {
     /** What a read-only mcp loads: the MCP tools' routes and the index step (no API client, no export routes). */
     public static final String MCP_ROUTES = "classpath:routes/mcp.camel.yaml,classpath:routes/search-index.camel.yaml";
     /** What serve loads: the web app's routes and the index step. */
-    public static final String SERVE_ROUTES = "classpath:routes/serve.camel.yaml,classpath:routes/search-index.camel.yaml";
+    public static final String SERVE_ROUTES = "classpath:routes/serve.camel.yaml,classpath:routes/search-index.camel.yaml,"
+            + "classpath:routes/mcp.camel.yaml";
 
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
 
@@ -91,6 +92,7 @@ public final class PplxRuntime implements AutoCloseable {
         Main main = new Main();
         main.configure().addConfiguration(SearchBeans.class);
         main.configure().addConfiguration(ServeBeans.class);
+        main.configure().addConfiguration(McpBeans.class);
         vertx.bindTo(main);
         Map<String, String> serve = new java.util.LinkedHashMap<>(properties);
         serve.putIfAbsent("camel.main.routes-include-pattern", SERVE_ROUTES);

@@ -206,7 +206,7 @@ public class McpCommand extends OnlineCommand {
         t.start();
     }
 
-    private static String version() {
+    static String version() {
         try {
             return new VersionProvider().getVersion()[0].replaceFirst("^pplx-export (\\S+).*", "$1");
         } catch (IOException e) {

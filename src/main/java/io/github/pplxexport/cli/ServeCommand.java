@@ -1,6 +1,7 @@
 package io.github.pplxexport.cli;
 
 import io.github.pplxexport.browse.Access;
+import io.github.pplxexport.camel.McpOverHttp;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.camel.ServeCatchUp;
 import io.github.pplxexport.search.IndexCatchUp;
@@ -119,7 +120,8 @@ public class ServeCommand implements Callable<Integer> {
             throw new UsageException("cannot listen on " + h + ":" + p + " (" + (e.getMessage() == null ? e : e.getMessage()) + ")");
         }
         warmUp(root);
-        try (PplxRuntime runtime = PplxRuntime.startServe(parent.global.routes, props)) {
+        try (PplxRuntime runtime = PplxRuntime.startServe(parent.global.routes, props);
+             McpOverHttp mcp = McpOverHttp.mount(runtime, McpCommand.version())) {
             StopSignals.stopWith(runtime::abort);
             ServeCatchUp catchUp = runtime.context().getRegistry().lookupByNameAndType("serveCatchUp", ServeCatchUp.class);
             String url = "http://" + (h.contains(":") ? "[" + h + "]" : h) + ":"
@@ -147,7 +149,7 @@ public class ServeCommand implements Callable<Integer> {
             if (check) {
                 return selfCheck(url, t);
             }
-            out.info("[serve] {} at {}{} (Ctrl-C stops)", root, url, t.isBlank() ? "" : " (token required)");
+            out.info("[serve] {} at {}{} (Ctrl-C stops); MCP for agents at {}mcp", root, url, t.isBlank() ? "" : " (token required)", url);
             while (StopSignals.received().isEmpty() && !runtime.context().isStopping()) {
                 Thread.sleep(200);
             }
