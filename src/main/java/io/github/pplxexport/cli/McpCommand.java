@@ -42,14 +42,14 @@ import java.util.concurrent.TimeUnit;
  * a tool call waits for what it needs. Ends when stdin closes, or on SIGINT/SIGTERM.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
-        header = "Serve the archive to coding agents over the Model Context Protocol (stdio).",
+        header = "Serve the archive to coding agents over MCP (stdio).",
         description = "An MCP server on stdin/stdout for Claude Code, Codex, Cursor, VS Code, Claude Desktop and other"
                 + " agents: pplx_search, pplx_read_thread, pplx_list_threads, pplx_related, and the threads as resources"
                 + " (pplx://thread/<uuid>). With --allow-ask also pplx_ask (asks Perplexity through the subscription, at most"
                 + " --max-asks-per-day a day, one at a time) and pplx_export_thread. The search index is built or caught"
                 + " up in the background at the start. See docs/agents.md for each agent's configuration.",
         footer = {"", "Examples:",
-                "  claude mcp add pplx -- java -jar /path/to/pplx-export.jar mcp --out /path/to/archive",
+                "  claude mcp add pplx -- java -jar /abs/pplx-export.jar mcp --out /abs/archive",
                 "  java -jar target/pplx-export.jar mcp --out demo_archive --allow-ask --max-asks-per-day 5"})
 public class McpCommand extends OnlineCommand {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.mcp");

@@ -198,7 +198,7 @@ public class ServeCommand implements Callable<Integer> {
         if (first.find()) {
             paths.add(first.group(1));
         }
-        boolean ok = true;
+        boolean ok = mcpCheck(http, url, token);
         for (String path : paths) {
             long t0 = System.nanoTime();
             int status = get.apply(path).statusCode();
@@ -206,6 +206,38 @@ public class ServeCommand implements Callable<Integer> {
             System.out.printf(java.util.Locale.ROOT, "serve --check: /%s %d in %d ms%n", path, status, (System.nanoTime() - t0) / 1_000_000);
         }
         return ok ? PplxExportCli.EXIT_OK : PplxExportCli.EXIT_THREADS_FAILED;
+    }
+
+    /**
+     * {@code /mcp}: initialize, then a search, as an agent's first calls (also the class-data training of the MCP
+     * server's classes, which {@code mcp} starts on too).
+     */
+    private static boolean mcpCheck(java.net.http.HttpClient http, String url, String token) throws Exception {
+        String[] bodies = {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"serve --check\",\"version\":\"1\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"pplx_search\","
+                        + "\"arguments\":{\"query\":\"the\"},\"_meta\":{\"progressToken\":1}}}"};
+        String session = null;
+        boolean ok = true;
+        for (String body : bodies) {
+            java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "mcp"))
+                    .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+            if (!token.isBlank()) {
+                b.header("Authorization", "Bearer " + token);
+            }
+            if (session != null) {
+                b.header("Mcp-Session-Id", session);
+            }
+            long t0 = System.nanoTime();
+            java.net.http.HttpResponse<String> r = http.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            session = r.headers().firstValue("Mcp-Session-Id").orElse(session);
+            boolean good = r.statusCode() == 200 && !r.body().contains("\"isError\":true");
+            ok &= good;
+            System.out.printf(java.util.Locale.ROOT, "serve --check: /mcp %s %d in %d ms%n", session == null || body.contains("initialize")
+                    ? "initialize" : "tools/call", r.statusCode(), (System.nanoTime() - t0) / 1_000_000);
+        }
+        return ok;
     }
 
     /** A port that is free now on {@code host} (for --port 0). */
