@@ -95,40 +95,12 @@ public final class AgentAsks {
         allowance.take();
         Running running = asker.start(request);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(waitSeconds);
-        String status = "";
-        int chars = 0;
-        int reports = 0;
-        long lastReport = System.nanoTime();
-        String created = "";
+        Watch watch = new Watch(progress);
         while (true) {
-            AskState s = running.state().get();
-            if (s != null && progress != null) {
-                String message = null;
-                if (!s.threadUuid().isEmpty() && created.isEmpty()) {
-                    created = s.threadUuid();
-                    message = "thread created: " + s.threadUrl();
-                } else if (!s.status().isEmpty() && !s.status().equals(status)) {
-                    message = "status " + s.status();
-                } else if (s.answerChars() - chars > PROGRESS_STEP) {
-                    message = "generating: " + s.answerChars() + " characters";
-                } else if (System.nanoTime() - lastReport >= TimeUnit.MILLISECONDS.toNanos(heartbeatMillis)) {
-                    message = "still " + (s.status().isEmpty() ? "waiting for the answer" : s.status()) + " ("
-                            + s.answerChars() + " characters, " + (int) s.elapsedSeconds() + " s)";
-                }
-                if (message != null) {
-                    status = s.status();
-                    if (s.answerChars() - chars > PROGRESS_STEP) {
-                        chars = s.answerChars();
-                    }
-                    progress.report(++reports, message);
-                    lastReport = System.nanoTime();
-                }
-            } else if (progress != null && System.nanoTime() - lastReport >= TimeUnit.MILLISECONDS.toNanos(heartbeatMillis)) {
-                progress.report(++reports, "waiting for the previous ask to finish");
-                lastReport = System.nanoTime();
-            }
+            watch.look(running.state().get());
             try {
                 AskState done = running.done().get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                watch.look(done); // the last status (COMPLETED) before the result
                 return finished(request, done);
             } catch (TimeoutException e) {
                 if (cancelled.getAsBoolean() || System.nanoTime() > deadline) {
@@ -139,6 +111,47 @@ public final class AgentAsks {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return generating(request, running.state().get());
+            }
+        }
+    }
+
+    /** What the client has been told of an ask: a report on each change (created, status, +200 characters) or heartbeat. */
+    private final class Watch {
+        private final Progress progress;
+        private String created = "";
+        private String status = "";
+        private int chars;
+        private int reports;
+        private long last = System.nanoTime();
+
+        Watch(Progress progress) {
+            this.progress = progress;
+        }
+
+        void look(AskState s) {
+            if (progress == null) {
+                return;
+            }
+            List<String> news = new java.util.ArrayList<>();
+            if (s != null && !s.threadUuid().isEmpty() && created.isEmpty()) {
+                created = s.threadUuid();
+                news.add("thread created: " + s.threadUrl());
+            }
+            if (s != null && !s.status().isEmpty() && !s.status().equals(status)) {
+                status = s.status();
+                news.add("status " + status);
+            }
+            if (s != null && s.answerChars() - chars > PROGRESS_STEP) {
+                chars = s.answerChars();
+                news.add("generating: " + chars + " characters");
+            }
+            if (news.isEmpty() && System.nanoTime() - last >= TimeUnit.MILLISECONDS.toNanos(heartbeatMillis)) {
+                news.add(s == null ? "waiting for the previous ask to finish" : "still " + (status.isEmpty()
+                        ? "waiting for the answer" : status) + " (" + s.answerChars() + " characters, " + (int) s.elapsedSeconds() + " s)");
+            }
+            if (!news.isEmpty()) {
+                progress.report(++reports, String.join("; ", news));
+                last = System.nanoTime();
             }
         }
     }

@@ -83,6 +83,21 @@ class McpStdioIT {
         replay = ReplayServer.start(ReplayOptions.of(served).withPort(0).withPageSize(100).withFaults(FaultPlan.parse(null))
                 .withRequestLog(requestLog).withAskChunkMillis(300));
         Path home = Files.createDirectories(tmp.resolve("home"));
+        // the operator's policy: no study asks from agents (routes/mcp.camel.yaml's mcp-ask-check, replaced)
+        Path routes = Files.createDirectories(tmp.resolve("routes"));
+        Files.writeString(routes.resolve("policy.camel.yaml"), """
+                - route:
+                    id: mcp-ask-check
+                    routeConfigurationId: mcp-calls
+                    autoStartup: "{{pplx.mcp.enabled}}"
+                    from:
+                      uri: direct:mcp-ask-check
+                      steps:
+                        - filter:
+                            simple: "${body.mode.id} == 'study'"
+                            steps:
+                              - throwException: {exceptionType: java.lang.IllegalArgumentException, message: "Study mode is not for agents here."}
+                """);
         Path config = tmp.resolve("config.toml");
         Files.writeString(config, "default_account = \"bob\"\n\n[accounts.bob]\nemail = \"bob@example.com\"\n");
         Path cookies = tmp.resolve("cookies.txt");
@@ -90,7 +105,7 @@ class McpStdioIT {
         ServerParameters params = ServerParameters.builder(PackagedJar.java())
                 .args("-jar", PackagedJar.jar().toString(), "mcp", "--out", archive.toString(), "--config", config.toString(),
                         "--cookies", cookies.toString(), "--base-url", replay.baseUri().toString(), "--allow-ask",
-                        "--max-asks-per-day", "10", "--no-pacing", "--lang", "en",
+                        "--max-asks-per-day", "10", "--no-pacing", "--lang", "en", "--routes", routes.toString(),
                         "-D", "pplx.mcp.heartbeat-ms=400", "-D", "pplx.ask.fresh-404-delay-ms=20")
                 .env(Map.of("HOME", home.toString(), "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")))
                 .build();
@@ -290,6 +305,25 @@ class McpStdioIT {
         assertEquals(true, r.isError());
         assertTrue(text(r).contains("search, deep-research, council or study"), text(r));
         assertEquals(before, asks().size(), "no ask request reached the API");
+    }
+
+    @Test
+    void theOperatorsRouteRefusesAModeBeforeItIsCountedOrSent() throws IOException {
+        int before = asks().size();
+        McpSchema.CallToolResult r = call("pplx_ask", Map.of("prompt", "Teach me Bloom filters", "mode", "study"));
+        assertEquals(true, r.isError());
+        assertTrue(text(r).contains("Study mode is not for agents here."), text(r));
+        assertEquals(before, asks().size());
+    }
+
+    @Test
+    void exportsAThreadIntoTheArchive() throws IOException {
+        Map<String, Object> s = structured(call("pplx_export_thread",
+                Map.of("thread", "https://www.perplexity.ai/search/f51cae28-9117-4285-a4a2-2bda6425d8a7")));
+        assertEquals("exported", s.get("status"));
+        assertEquals("alice/search/2026-04-18_周末-杭州西湖周边徒步路线推荐_f51cae28", s.get("archived_to"), "the author's folder");
+        assertTrue(Files.isRegularFile(archive.resolve(J.str(s, "archived_to")).resolve("conversation.md")));
+        assertEquals(true, call("pplx_export_thread", Map.of("thread", "not a thread")).isError());
     }
 
     @Test
