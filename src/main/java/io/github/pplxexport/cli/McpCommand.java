@@ -88,7 +88,7 @@ public class McpCommand extends OnlineCommand {
                 GlobalOptions.builtIn("pplx.mcp.index-wait-ms"))));
         AgentArchive archive = new AgentArchive(root, () -> index, readiness);
 
-        // Camel on another thread: initialize is answered meanwhile; a tool call waits for it
+        // Camel on another thread, once the server is built: initialize is answered meanwhile; a tool call waits for it
         CompletableFuture<PplxRuntime> runtime = new CompletableFuture<>();
         Thread starting = new Thread(() -> {
             try {
@@ -104,7 +104,6 @@ public class McpCommand extends OnlineCommand {
             }
         }, "pplx-mcp-start");
         starting.setDaemon(true);
-        starting.start();
 
         Cancellations cancellations = new Cancellations();
         ArchiveTools.Routes routes = (uri, body) -> runtime.join().request(uri, body, Object.class);
@@ -133,7 +132,8 @@ public class McpCommand extends OnlineCommand {
         };
         StdioServerTransportProvider stdio = new StdioServerTransportProvider(McpJsonDefaults.getMapper(), in, protocol);
         McpSyncServer server = tools.build(McpServer.sync(hooks.around(stdio)), version());
-
+        // the protocol answers from now on; Camel and the index start after it (two cores: initialize comes first)
+        starting.start();
         indexInBackground(index, readiness);
         LOG.info("[mcp] serving {} on stdio{}", root, allowAsk ? " (asks allowed)" : "");
         while (StopSignals.received().isEmpty() && !stdinClosed.await(200, TimeUnit.MILLISECONDS)) {
