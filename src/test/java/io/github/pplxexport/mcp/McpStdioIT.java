@@ -81,7 +81,7 @@ class McpStdioIT {
         FileTrees.copy(Path.of("archive-sample"), served);
         requestLog = tmp.resolve("requests.jsonl");
         replay = ReplayServer.start(ReplayOptions.of(served).withPort(0).withPageSize(100).withFaults(FaultPlan.parse(null))
-                .withRequestLog(requestLog).withAskChunkMillis(300));
+                .withRequestLog(requestLog).withAskChunkMillis(150));
         Path home = Files.createDirectories(tmp.resolve("home"));
         // the operator's policy: no study asks from agents (routes/mcp.camel.yaml's mcp-ask-check, replaced)
         Path routes = Files.createDirectories(tmp.resolve("routes"));
