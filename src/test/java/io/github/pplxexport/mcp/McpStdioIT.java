@@ -71,6 +71,11 @@ class McpStdioIT {
     /** The JSON-RPC ids of the client's tools/call requests, in order (for a cancellation). */
     static final List<Object> callIds = new CopyOnWriteArrayList<>();
     static McpClientTransport transport;
+    /** A cookie value that must never show: not in a message, not on stderr, not in the debug log. */
+    static final String SECRET = "cf-secret-0123456789abcdef";
+    static final List<String> stderr = new CopyOnWriteArrayList<>();
+    static final List<String> messages = new CopyOnWriteArrayList<>();
+    static Path logFile;
 
     @BeforeAll
     static void start() throws Exception {
@@ -85,6 +90,7 @@ class McpStdioIT {
         Path home = Files.createDirectories(tmp.resolve("home"));
         // the operator's policy: no study asks from agents (routes/mcp.camel.yaml's mcp-ask-check, replaced)
         Path routes = Files.createDirectories(tmp.resolve("routes"));
+        logFile = tmp.resolve("mcp-debug.log");
         Files.writeString(routes.resolve("policy.camel.yaml"), """
                 - route:
                     id: mcp-ask-check
@@ -101,15 +107,19 @@ class McpStdioIT {
         Path config = tmp.resolve("config.toml");
         Files.writeString(config, "default_account = \"bob\"\n\n[accounts.bob]\nemail = \"bob@example.com\"\n");
         Path cookies = tmp.resolve("cookies.txt");
-        Files.writeString(cookies, "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\t__Secure-next-auth.session-token\tbob\n");
+        Files.writeString(cookies, "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\t__Secure-next-auth.session-token\tbob\n"
+                + "127.0.0.1\tFALSE\t/\tFALSE\t0\tcf_clearance\t" + SECRET + "\n");
         ServerParameters params = ServerParameters.builder(PackagedJar.java())
                 .args("-jar", PackagedJar.jar().toString(), "mcp", "--out", archive.toString(), "--config", config.toString(),
                         "--cookies", cookies.toString(), "--base-url", replay.baseUri().toString(), "--allow-ask",
                         "--max-asks-per-day", "10", "--no-pacing", "--lang", "en", "--routes", routes.toString(),
+                        "--log-file", logFile.toString(),
                         "-D", "pplx.mcp.heartbeat-ms=400", "-D", "pplx.ask.fresh-404-delay-ms=20")
                 .env(Map.of("HOME", home.toString(), "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")))
                 .build();
-        transport = new RecordingTransport(new StdioClientTransport(params, McpJsonDefaults.getMapper()));
+        StdioClientTransport stdio = new StdioClientTransport(params, McpJsonDefaults.getMapper());
+        stdio.setStdErrorHandler(stderr::add);
+        transport = new RecordingTransport(stdio);
         client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).initializationTimeout(Duration.ofSeconds(30))
                 .progressConsumer(progress::add).build();
         client.initialize();
@@ -120,6 +130,11 @@ class McpStdioIT {
         if (client != null) {
             client.closeGracefully();
         }
+        // after every ask and export of the class: the cookie's value went to the API only
+        assertFalse(stderr.isEmpty(), "the child's log was read");
+        assertTrue(stderr.stream().noneMatch(l -> l.contains(SECRET)), "no cookie value on stderr");
+        assertTrue(messages.stream().noneMatch(l -> l.contains(SECRET)), "no cookie value in a message");
+        assertTrue(Files.size(logFile) > 0 && !Files.readString(logFile).contains(SECRET), "no cookie value in the debug log");
         if (replay != null) {
             replay.close();
         }
@@ -134,7 +149,9 @@ class McpStdioIT {
     }
 
     static McpSchema.CallToolResult call(String tool, Map<String, Object> args) {
-        return client.callTool(new McpSchema.CallToolRequest(tool, args));
+        McpSchema.CallToolResult r = client.callTool(new McpSchema.CallToolRequest(tool, args));
+        messages.add(String.valueOf(r));
+        return r;
     }
 
     @SuppressWarnings("unchecked")
