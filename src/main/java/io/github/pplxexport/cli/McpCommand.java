@@ -52,7 +52,6 @@ import java.util.concurrent.TimeUnit;
                 "  claude mcp add pplx -- java -jar /abs/pplx-export.jar mcp --out /abs/archive",
                 "  java -jar target/pplx-export.jar mcp --out demo_archive --allow-ask --max-asks-per-day 5"})
 public class McpCommand extends OnlineCommand {
-    private static final Logger LOG = LoggerFactory.getLogger("pplx.mcp");
 
     @Option(names = "--allow-ask", description = "Offer pplx_ask and pplx_export_thread (they use the account's cookies"
             + " and its subscription); without it the tools only read the archive.")
@@ -61,6 +60,11 @@ public class McpCommand extends OnlineCommand {
     @Option(names = "--max-asks-per-day", paramLabel = "N",
             description = "At most N asks a UTC day, counted in <out>/index/mcp_asks.json (default 20).")
     Integer maxAsks;
+
+    /** Asked for when the command runs, not in a static field: the command line is built before logging has started. */
+    private static Logger log() {
+        return LoggerFactory.getLogger("pplx.mcp");
+    }
 
     @Override
     int run() throws Exception {
@@ -99,7 +103,7 @@ public class McpCommand extends OnlineCommand {
                 r.context().getRegistry().lookupByNameAndType("mcpArchive", McpArchive.class).use(archive);
                 runtime.complete(r);
             } catch (RuntimeException | Error e) {
-                LOG.error("[mcp] could not start the pipeline: {}", e.getMessage());
+                log().error("[mcp] could not start the pipeline: {}", e.getMessage());
                 runtime.completeExceptionally(e);
             }
         }, "pplx-mcp-start");
@@ -135,7 +139,7 @@ public class McpCommand extends OnlineCommand {
         // the protocol answers from now on; Camel and the index start after it (two cores: initialize comes first)
         starting.start();
         indexInBackground(index, readiness);
-        LOG.info("[mcp] serving {} on stdio{}", root, allowAsk ? " (asks allowed)" : "");
+        log().info("[mcp] serving {} on stdio{}", root, allowAsk ? " (asks allowed)" : "");
         while (StopSignals.received().isEmpty() && !stdinClosed.await(200, TimeUnit.MILLISECONDS)) {
             // until the client closes stdin, or a signal
         }
@@ -194,9 +198,9 @@ public class McpCommand extends OnlineCommand {
                 IndexCatchUp catchUp = new IndexCatchUp(index, 0, () -> StopSignals.received().isPresent());
                 readiness.building(catchUp);
                 IndexCatchUp.Result r = catchUp.run(false, Duration.ofMillis(10_000));
-                LOG.info("[mcp] {}", r.line());
+                log().info("[mcp] {}", r.line());
             } catch (IOException | RuntimeException e) {
-                LOG.warn("[mcp] the search index could not be brought up to date now ({}); searches use it as it is",
+                log().warn("[mcp] the search index could not be brought up to date now ({}); searches use it as it is",
                         e.getMessage());
             } finally {
                 readiness.ready();
