@@ -63,6 +63,7 @@ public class PplxExportCli implements Runnable {
             AssetsBackfillCommand.class,
             ScheduleCommand.class,
             InstallCommand.class,
+            McpCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;

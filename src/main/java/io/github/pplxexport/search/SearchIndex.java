@@ -410,6 +410,19 @@ public final class SearchIndex implements Closeable {
         }, List.of());
     }
 
+    /** Every indexed dir whose thread uuid starts with {@code prefix} (the 8 characters of a thread dir's name), newest first. */
+    public List<ThreadSummary> byUuidPrefix(String prefix) throws IOException {
+        return read(s -> {
+            TopDocs docs = s.search(new org.apache.lucene.search.PrefixQuery(new Term(IndexFields.UUID, prefix)), 50, NEWEST);
+            List<ThreadSummary> out = new ArrayList<>();
+            StoredFields stored = s.storedFields();
+            for (ScoreDoc sd : docs.scoreDocs) {
+                out.add(summary(stored.document(sd.doc, SUMMARY_FIELDS)));
+            }
+            return out;
+        }, List.of());
+    }
+
     /**
      * The threads related to the thread dir {@code path} (reference-cli-and-archive.md §2.17, kinds as in
      * {@link RelatedThread}), at most {@code max} of each kind and direction.

@@ -40,7 +40,7 @@ class RouteFilesTest extends RouteTestSupport {
         try (Stream<Path> s = Files.list(Path.of("routes"))) {
             files = s.filter(p -> p.toString().endsWith(".camel.yaml")).sorted().toList();
         }
-        assertEquals(15, files.size(), files.toString());
+        assertEquals(16, files.size(), files.toString());
         Set<String> declared = new TreeSet<>();
         for (Path f : files) {
             List<String> ids = RouteIdsTest.routeIdsOf(f);
