@@ -200,6 +200,9 @@ public final class BatchRun {
         if (t.answerVariants() > 0) {
             run.variantThreads++;
         }
+        if (!t.keptPrevious().isEmpty()) {
+            run.keptPrevious++;
+        }
         run.state.markOk(t.uuid(), t.lastUpdated(), t.title());
         save(run);
         LOG.info("[batch {}/{}] exported as {}: {}", run.position, run.total, t.mode(), where);
@@ -292,7 +295,7 @@ public final class BatchRun {
         if (stopping.getAsBoolean()) {
             // the command writes the one line of a stopped run (what was done, what is left)
             return new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, run.exports,
-                    run.exports - run.begun + run.interrupted, run.assetsFailed);
+                    run.exports - run.begun + run.interrupted, run.assetsFailed, run.keptPrevious);
         }
         if (run.nStopped > 0) {
             // as the reference: skip counts the early-stopped rows too
@@ -300,10 +303,14 @@ public final class BatchRun {
         }
         metrics.threads(RunMetrics.SKIPPED, run.nStopped);
         BatchSummary s = new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, -1, -1,
-                run.assetsFailed);
+                run.assetsFailed, run.keptPrevious);
         LOG.info(s.line());
         if (run.assetsFailed > 0) {
             LOG.warn("[batch] assets: {} failed, retried by the next run (index/dead_letters.jsonl)", run.assetsFailed);
+        }
+        if (run.keptPrevious > 0) {
+            LOG.warn("[batch] {} thread(s) came back with less than their archived copy, kept under versions/"
+                    + " (index/previous_copies.jsonl; `pplx-export status`)", run.keptPrevious);
         }
         if (run.variantThreads > 0) {
             LOG.warn(Labels.messages().format(Label.BATCH_VARIANTS, run.variantThreads));

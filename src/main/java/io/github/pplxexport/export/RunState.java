@@ -22,6 +22,8 @@ public final class RunState {
     int variantThreads;
     /** Asset versions dead-lettered in this run (retried by the next). */
     int assetsFailed;
+    /** Threads whose new copy held less than the archived one (kept under versions/). */
+    int keptPrevious;
     /** Threads of the plan to export, begun so far, and begun but stopped before they were exported. */
     int exports;
     int begun;

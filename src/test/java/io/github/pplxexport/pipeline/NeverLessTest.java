@@ -1,0 +1,142 @@
+package io.github.pplxexport.pipeline;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Never overwrite with less (issue 24): a clean export, then the platform's payload drifts (the replay's drift
+ * marks); the re-export keeps the previous files under versions/, says so, and exits 1. A thread that did not
+ * shrink gets no versions/ folder; a re-render of a drifted raw file keeps the good Markdown too.
+ */
+class NeverLessTest {
+    @TempDir
+    Path tmp;
+
+    private final ListAppender<ILoggingEvent> log = new ListAppender<>();
+    private final List<String> loggers = List.of("pplx.export", "pplx.batch", "pplx.re-render");
+
+    @BeforeEach
+    void captureLog() {
+        log.start();
+        loggers.forEach(l -> ((Logger) LoggerFactory.getLogger(l)).addAppender(log));
+    }
+
+    @AfterEach
+    void releaseLog() {
+        loggers.forEach(l -> ((Logger) LoggerFactory.getLogger(l)).detachAppender(log));
+    }
+
+    private List<String> lines(String containing) {
+        return log.list.stream().map(ILoggingEvent::getFormattedMessage).filter(m -> m.contains(containing)).toList();
+    }
+
+    @Test
+    void aDriftedReExportKeepsThePreviousCopyAndExitsOne() throws Exception {
+        LiveLibrary.SampleThread etags = LiveLibrary.sample("b2a69fad");     // search, 2 turns
+        LiveLibrary.SampleThread hike = LiveLibrary.sample("f51cae28");      // search, 2 turns
+        LiveLibrary.SampleThread computer = LiveLibrary.sample("8220bd65");
+        try (LiveLibrary lib = LiveLibrary.of(tmp).serve()) {
+            assertEquals(0, lib.run("sync"));
+            assertEquals(List.of(), versionDirs(lib.out), "a clean run keeps no versions");
+            String goodEtags = Files.readString(lib.out.resolve(etags.dir()).resolve("conversation.md"));
+            String goodHike = Files.readString(lib.out.resolve(hike.dir()).resolve("conversation.md"));
+            byte[] goodRaw = Files.readAllBytes(lib.out.resolve(etags.dir()).resolve("raw_entries.json"));
+
+            lib.serve(100, "drift-answer:" + etags.uuid() + ",drift-turn:" + hike.uuid());
+            assertEquals(1, lib.run("sync", "--force"), "a thread came back with less: exit 1");
+
+            Path etagsDir = lib.out.resolve(etags.dir());
+            List<Path> kept = versionDirs(lib.out);
+            assertEquals(2, kept.size(), "one version per shrunk thread: " + kept);
+            Path etagsVersion = kept.stream().filter(p -> p.startsWith(etagsDir)).findFirst().orElseThrow();
+            assertEquals(goodEtags, Files.readString(etagsVersion.resolve("conversation.md")), "the good Markdown kept");
+            assertEquals(new String(goodRaw, StandardCharsets.UTF_8),
+                    Files.readString(etagsVersion.resolve("raw_entries.json")), "the good raw file kept");
+            assertTrue(Files.isRegularFile(etagsVersion.resolve("turns/turn_0002.md")));
+            assertTrue(Files.isRegularFile(etagsVersion.resolve("thread.json")));
+            String drifted = Files.readString(etagsDir.resolve("conversation.md"));
+            assertNotEquals(goodEtags, drifted, "the new copy is written beside it");
+            assertTrue(drifted.contains("(无)"), drifted);
+            assertTrue(Files.readString(etagsDir.resolve("raw_entries.json")).contains("answer_v2"),
+                    "the raw file holds what the platform sent");
+            assertEquals(goodHike, Files.readString(kept.stream().filter(p -> p.startsWith(lib.out.resolve(hike.dir())))
+                    .findFirst().orElseThrow().resolve("conversation.md")));
+
+            List<String> keptLines = lines("kept the previous copy: ");
+            assertEquals(2, keptLines.size(), keptLines.toString());
+            assertTrue(keptLines.stream().anyMatch(l -> l.contains(etags.uuid()) && l.contains("turn 1 answer")
+                    && l.contains("→ 0 chars")), keptLines.toString());
+            assertTrue(keptLines.stream().anyMatch(l -> l.contains(hike.uuid()) && l.contains("turns 2 → 1")), keptLines.toString());
+            assertEquals(1, lines("2 thread(s) came back with less than their archived copy").size());
+            assertFalse(Files.exists(lib.out.resolve(computer.dir()).resolve("versions")), "an unchanged thread keeps none");
+
+            List<String> recorded = Files.readAllLines(lib.out.resolve("index/previous_copies.jsonl"));
+            assertEquals(2, recorded.size());
+            Map<String, Object> first = J.asMap(Json.parse(recorded.get(0)));
+            assertEquals(etagsVersion.getFileName().toString().isEmpty(), false);
+            assertTrue(List.of(etags.uuid(), hike.uuid()).contains(J.str(first, "web_uuid")), first.toString());
+
+            // the same drift again: the archived copy is now the drifted one, nothing shrinks, nothing more is kept
+            assertEquals(0, lib.run("sync", "--force"));
+            assertEquals(kept, versionDirs(lib.out));
+            assertEquals(2, Files.readAllLines(lib.out.resolve("index/previous_copies.jsonl")).size());
+        }
+    }
+
+    @Test
+    void reRenderingADriftedRawFileKeepsTheGoodMarkdown() throws Exception {
+        LiveLibrary.SampleThread etags = LiveLibrary.sample("b2a69fad");
+        try (LiveLibrary lib = LiveLibrary.of(tmp).serve()) {
+            assertEquals(0, lib.run("export", etags.uuid()));
+            Path dir = lib.out.resolve(etags.dir());
+            String good = Files.readString(dir.resolve("turns/turn_0001.md"));
+            assertEquals(0, reRender(lib), "a clean re-render");
+            assertEquals(List.of(), versionDirs(lib.out));
+
+            // the raw file of an older version, whose answers sit where this parser does not look
+            Path raw = dir.resolve("raw_entries.json");
+            Files.writeString(raw, Files.readString(raw).replace("\\\"answer\\\": ", "\\\"answer_v2\\\": "));
+            assertEquals(1, reRender(lib), "the archived Markdown had more: exit 1");
+            List<Path> kept = versionDirs(lib.out);
+            assertEquals(1, kept.size());
+            assertEquals(good, Files.readString(kept.get(0).resolve("turns/turn_0001.md")));
+            assertTrue(lines("kept the previous copy: turn 1 answer").size() == 1, lines("kept").toString());
+        }
+    }
+
+    private static int reRender(LiveLibrary lib) {
+        return io.github.pplxexport.cli.PplxExportCli.execute("re-render", "--out", lib.out.toString(),
+                "--config", lib.work.resolve("config.toml").toString());
+    }
+
+    /** Every versions/<stamp> dir under the archive, sorted. */
+    static List<Path> versionDirs(Path out) throws Exception {
+        if (!Files.isDirectory(out)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.walk(out)) {
+            return s.filter(p -> p.getParent() != null && p.getParent().getFileName().toString().equals("versions")
+                    && Files.isDirectory(p)).sorted().toList();
+        }
+    }
+}
