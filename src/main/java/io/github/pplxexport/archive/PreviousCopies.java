@@ -62,20 +62,34 @@ public final class PreviousCopies {
         if (!Files.isRegularFile(threadJson) || !Files.isDirectory(turns)) {
             return Optional.empty();
         }
-        int sources;
+        int sources = 0;
+        int nTurns = Integer.MAX_VALUE;
         try {
-            Object n = Json.readObject(threadJson).get("n_sources");
-            sources = n instanceof Number num ? num.intValue() : 0;
+            Map<String, Object> thread = Json.readObject(threadJson);
+            sources = thread.get("n_sources") instanceof Number n ? n.intValue() : 0;
+            nTurns = thread.get("n_turns") instanceof Number n ? n.intValue() : nTurns;
         } catch (JsonException e) {
-            sources = 0; // a damaged thread.json: its turn files are still measured (doctor --archive names it)
+            // a damaged thread.json: its turn files are still measured (doctor --archive names it)
         }
         Map<String, String> files = new TreeMap<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(turns, "turn_*.md")) {
             for (Path f : ds) {
-                files.put(f.getFileName().toString(), Files.readString(f, StandardCharsets.UTF_8));
+                // the copy's own turns: a stale file above its turn count (removed by the next write) is not one
+                if (turnNumber(f.getFileName().toString()) <= nTurns) {
+                    files.put(f.getFileName().toString(), Files.readString(f, StandardCharsets.UTF_8));
+                }
             }
         }
         return Optional.of(CopyMeasure.of(files, sources));
+    }
+
+    /** {@code turn_0012.md} → 12; a name of another shape counts as above every turn count. */
+    private static int turnNumber(String name) {
+        try {
+            return Integer.parseInt(name.substring("turn_".length(), name.length() - ".md".length()));
+        } catch (RuntimeException e) {
+            return Integer.MAX_VALUE;
+        }
     }
 
     /**

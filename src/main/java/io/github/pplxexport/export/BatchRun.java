@@ -9,6 +9,7 @@ import io.github.pplxexport.library.BatchState;
 import io.github.pplxexport.library.IncrementalPlanner;
 import io.github.pplxexport.library.LibraryIndex;
 import io.github.pplxexport.library.MissingIndexException;
+import io.github.pplxexport.thread.SchemaDrift;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +40,7 @@ public final class BatchRun {
     private final Failures failures;
     private final BooleanSupplier stopping;
     private final RunMetrics metrics;
+    private final SchemaDriftLog driftLog;
 
     /**
      * @param stopping true once the pipeline is stopping (SIGTERM, Ctrl-C): a pause ends, nothing more begins
@@ -52,6 +54,7 @@ public final class BatchRun {
         this.failures = failures;
         this.stopping = stopping;
         this.metrics = metrics;
+        this.driftLog = new SchemaDriftLog(settings.out(), settings.clock());
     }
 
     /** A run that is never stopped and counts nothing (tests). */
@@ -203,9 +206,27 @@ public final class BatchRun {
         if (!t.keptPrevious().isEmpty()) {
             run.keptPrevious++;
         }
+        recordDrift(run, t);
         run.state.markOk(t.uuid(), t.lastUpdated(), t.title());
         save(run);
         LOG.info("[batch {}/{}] exported as {}: {}", run.position, run.total, t.mode(), where);
+    }
+
+    /** The thread's schema drift into index/schema_drift.jsonl, the run's summary and the metrics. */
+    private void recordDrift(RunState run, ExportedThread t) {
+        try {
+            driftLog.record(t.uuid(), t.title(), t.drift());
+        } catch (IOException e) {
+            LOG.warn("[batch] cannot write {}: {}", SchemaDriftLog.file(settings.out()), e.getMessage());
+        }
+        SchemaDrift.byKind(t.drift()).forEach((kind, details) -> {
+            metrics.schemaDrift(kind.id());
+            Map<String, Object> line = new java.util.LinkedHashMap<>();
+            line.put("kind", kind.id());
+            line.put("web_uuid", t.uuid());
+            line.put("details", new java.util.ArrayList<Object>(details));
+            run.drift.add(line);
+        });
     }
 
     /**
@@ -307,6 +328,10 @@ public final class BatchRun {
         LOG.info(s.line());
         if (run.assetsFailed > 0) {
             LOG.warn("[batch] assets: {} failed, retried by the next run (index/dead_letters.jsonl)", run.assetsFailed);
+        }
+        String drift = SchemaDriftLog.summary(run.drift);
+        if (!drift.isEmpty()) {
+            LOG.warn(drift);
         }
         if (run.keptPrevious > 0) {
             LOG.warn("[batch] {} thread(s) came back with less than their archived copy, kept under versions/"
