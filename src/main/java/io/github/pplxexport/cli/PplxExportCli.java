@@ -58,6 +58,7 @@ public class PplxExportCli implements Runnable {
             UsageBackfillCommand.class,
             ServeCommand.class,
             RelationsCommand.class,
+            DoctorCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HelpTest {
     private static final List<String> COMMANDS = List.of("demo", "index", "batch", "sync", "export", "re-render",
             "status", "sync-deleted", "run", "replay", "bench", "ask", "models", "mark-read", "space-create", "init",
-            "space-index", "spaces", "sync-space", "usage-backfill", "serve", "relations");
+            "space-index", "spaces", "sync-space", "usage-backfill", "serve", "relations", "doctor");
 
     private static String help(String... args) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
