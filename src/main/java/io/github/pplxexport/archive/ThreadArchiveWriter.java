@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes the sources of truth of one exported thread into {@code <out>/<account>/<mode>/<date>_<slug>_<uuid8>/}
@@ -77,16 +78,16 @@ public final class ThreadArchiveWriter {
      * archived one, the archived files are kept under versions/ ({@link PreviousCopies}) and the warning is logged.
      * Empty when nothing was kept. The thread's older dirs (another date) are looked at too: write merges them in.
      */
-    public java.util.Optional<PreviousCopies.Kept> keepIfLess(Conversation c, Map<String, String> turnFiles) throws IOException {
+    public Optional<PreviousCopies.Kept> keepIfLess(Conversation c, Map<String, String> turnFiles) throws IOException {
         Path dir = target(c);
         if (!Files.isDirectory(dir)) {
             List<Path> existing = ThreadDirName.findExisting(out, c.webUuid());
             if (existing.isEmpty()) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             dir = existing.get(0);
         }
-        java.util.Optional<PreviousCopies.Kept> kept = previousCopies.keepIfLess(dir, c.webUuid(), turnFiles, c.citations().size());
+        Optional<PreviousCopies.Kept> kept = previousCopies.keepIfLess(dir, c.webUuid(), turnFiles, c.citations().size());
         kept.ifPresent(k -> LOG.warn("[export] {} {}: {}", c.webUuid(), c.title(), k.line()));
         return kept;
     }

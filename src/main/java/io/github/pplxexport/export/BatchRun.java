@@ -18,6 +18,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -221,10 +223,10 @@ public final class BatchRun {
         }
         SchemaDrift.byKind(t.drift()).forEach((kind, details) -> {
             metrics.schemaDrift(kind.id());
-            Map<String, Object> line = new java.util.LinkedHashMap<>();
+            Map<String, Object> line = new LinkedHashMap<>();
             line.put("kind", kind.id());
             line.put("web_uuid", t.uuid());
-            line.put("details", new java.util.ArrayList<Object>(details));
+            line.put("details", new ArrayList<Object>(details));
             run.drift.add(line);
         });
     }

@@ -13,11 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The records of the default dead-letter sink, {@code <out>/index/dead_letters.jsonl} (the {@code dead-letter}
@@ -110,7 +111,7 @@ public final class DeadLetters {
         return changed;
     }
 
-    private void write(java.util.Collection<Map<String, Object>> records) throws IOException {
+    private void write(Collection<Map<String, Object>> records) throws IOException {
         StringBuilder text = new StringBuilder();
         for (Map<String, Object> r : records) {
             text.append(Json.MAPPER.writeValueAsString(r)).append('\n');

@@ -13,9 +13,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code index/schema_drift.jsonl}: per thread and kind of drift, one line
@@ -103,13 +106,13 @@ public final class SchemaDriftLog {
      * with an answer in no known place FINAL.content.answer (kept in raw; re-render after an update)}; "" when none.
      */
     public static String summary(List<Map<String, Object>> lines) {
-        Map<String, java.util.Set<String>> threads = new LinkedHashMap<>();
-        Map<String, java.util.Set<String>> details = new LinkedHashMap<>();
+        Map<String, Set<String>> threads = new LinkedHashMap<>();
+        Map<String, Set<String>> details = new LinkedHashMap<>();
         for (Map<String, Object> l : lines) {
             String kind = J.str(l, "kind");
-            threads.computeIfAbsent(kind, k -> new java.util.TreeSet<>()).add(J.str(l, "web_uuid"));
+            threads.computeIfAbsent(kind, k -> new TreeSet<>()).add(J.str(l, "web_uuid"));
             List<Object> d = J.list(l, "details");
-            details.computeIfAbsent(kind, k -> new java.util.LinkedHashSet<>())
+            details.computeIfAbsent(kind, k -> new LinkedHashSet<>())
                     .addAll(d == null ? List.of() : d.stream().map(String::valueOf).toList());
         }
         if (threads.isEmpty()) {

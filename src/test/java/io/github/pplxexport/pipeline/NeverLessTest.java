@@ -122,9 +122,10 @@ class NeverLessTest {
             assertEquals(3, Files.readAllLines(lib.out.resolve("index/previous_copies.jsonl")).size());
             assertEquals(3, Files.readAllLines(lib.out.resolve("index/schema_drift.jsonl")).size(), "no line twice across runs");
 
-            // the platform's shape comes back: the thread's drift lines go
+            // the computer thread's steps come back: it grew, so no new version; its drift lines go
             lib.serve(100, "drift-answer:" + etags.uuid() + ",drift-turn:" + hike.uuid());
             assertEquals(0, lib.run("sync", "--force"));
+            assertEquals(kept, versionDirs(lib.out), "a thread that grew keeps no version");
             assertEquals(2, Files.readAllLines(lib.out.resolve("index/schema_drift.jsonl")).size());
         }
     }
