@@ -140,7 +140,8 @@ public class DoctorCommand implements Callable<Integer> {
     /** The network checks on a Camel run whose requests are sent once (no redelivery: doctor reports, it does not wait). */
     private static List<Check> online(GlobalOptions g, UserConfig config, String baseUrl) {
         List<Check> checks = new ArrayList<>();
-        OnlineRun run = OnlineRun.prepare(g, true, Map.of("pplx.retry.maximum-redeliveries", "0"));
+        // the session is checked here, by doctor itself (run.session() is not called)
+        OnlineRun run = OnlineRun.prepare(g, false, Map.of("pplx.retry.maximum-redeliveries", "0"));
         ApiErrors errors = new ApiErrors();
         OnlineCheckup checkup = new OnlineCheckup(baseUrl, new OnlineCheckup.Failure() {
             public Integer status(Exception e) {
