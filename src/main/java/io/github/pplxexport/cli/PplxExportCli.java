@@ -64,6 +64,7 @@ public class PplxExportCli implements Runnable {
             ScheduleCommand.class,
             InstallCommand.class,
             McpCommand.class,
+            DoctorCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;

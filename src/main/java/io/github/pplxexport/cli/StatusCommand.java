@@ -1,5 +1,6 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.export.ArchiveWarnings;
 import io.github.pplxexport.export.PendingDeadLetters;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.library.StatusReport;
@@ -45,6 +46,8 @@ public class StatusCommand implements Callable<Integer> {
         Map<String, Object> report = StatusReport.build(parent.global.archiveRoot(), account != null ? account : parent.global.account);
         Map<String, Object> pending = PendingDeadLetters.of(parent.global.archiveRoot());
         report.put("dead_letters", pending);
+        Map<String, Object> warnings = ArchiveWarnings.of(parent.global.archiveRoot());   // versions/, schema drift
+        report.putAll(warnings);
         if (json) {
             System.out.println(PyJson.compact(report));
         } else {
@@ -52,6 +55,7 @@ public class StatusCommand implements Callable<Integer> {
             StatusReport.detailLines(parent.global.archiveRoot(), account != null ? account : parent.global.account,
                     verbose.length + parent.global.verbosity).forEach(System.out::println);
             System.out.println(PendingDeadLetters.line(pending));
+            ArchiveWarnings.lines(warnings).forEach(System.out::println);
         }
         return PplxExportCli.EXIT_OK;
     }
