@@ -10,6 +10,7 @@ import io.github.pplxexport.library.BatchState;
 import io.github.pplxexport.library.LibraryIndex;
 import io.github.pplxexport.library.MissingIndexException;
 import io.github.pplxexport.mode.Mode;
+import io.github.pplxexport.rerender.ThreadDirs;
 import io.github.pplxexport.text.PyStrings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -106,7 +107,7 @@ public final class SearchModeBackfill {
         List<Map<String, Object>> rows = LibraryIndex.readThreads(file).orElseThrow(() -> new MissingIndexException(
                 "no library index " + file + ": run `pplx-export index` first"));
         BatchState state = BatchState.load(BatchState.file(out));
-        Map<String, ArchivedDirs.Archived> archived = ArchivedDirs.byUuid(out);
+        Map<String, ThreadDirs.Archived> archived = ThreadDirs.byUuid(out);
         List<Map<String, Object>> local = new ArrayList<>();
         List<Item> online = new ArrayList<>();
         int skipped = 0;
@@ -121,7 +122,7 @@ public final class SearchModeBackfill {
                 skipped++;
                 continue;
             }
-            ArchivedDirs.Archived a = archived.get(uuid);
+            ThreadDirs.Archived a = archived.get(uuid);
             if (a != null && Files.isRegularFile(a.dir().resolve(ThreadFiles.RAW_ENTRIES))) {
                 local.add(row);
             } else if (!o.offline()) {
@@ -138,7 +139,7 @@ public final class SearchModeBackfill {
     public Run start(Options o) throws IOException {
         Plan p = plan(out, o);
         Run run = new Run(p, BatchState.load(BatchState.file(out)));
-        Map<String, ArchivedDirs.Archived> archived = p.local().isEmpty() ? Map.of() : ArchivedDirs.byUuid(out);
+        Map<String, ThreadDirs.Archived> archived = p.local().isEmpty() ? Map.of() : ThreadDirs.byUuid(out);
         for (Map<String, Object> row : p.local()) {
             Path raw = archived.get(J.str(row, "entryUUID")).dir().resolve(ThreadFiles.RAW_ENTRIES);
             try {
