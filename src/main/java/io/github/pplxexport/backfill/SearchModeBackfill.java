@@ -1,8 +1,8 @@
 package io.github.pplxexport.backfill;
 
 import io.github.pplxexport.archive.ThreadFiles;
+import io.github.pplxexport.export.AuthFailures;
 import io.github.pplxexport.export.Pacing;
-import io.github.pplxexport.export.RunAbortedException;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
@@ -39,7 +39,6 @@ import java.util.function.BooleanSupplier;
 public final class SearchModeBackfill {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.backfill");
     static final int SAVE_EVERY = 25;
-    static final int AUTH_FAIL_FAST = 3;
 
     private final Path out;
     private final Pacing pacing;
@@ -89,7 +88,7 @@ public final class SearchModeBackfill {
         int fetched;
         int gone;
         int failed;
-        int authFails;
+        final AuthFailures auth = new AuthFailures();
         int unsaved;
 
         Run(Plan plan, BatchState state) {
@@ -170,7 +169,7 @@ public final class SearchModeBackfill {
 
     /** The thread's entries (fetch-entries' answer): its search_mode into the row. */
     public void fetched(Run run, Item item, Map<String, Object> response) throws IOException {
-        run.authFails = 0;
+        run.auth.answered();
         if (set(run, item.row(), response)) {
             run.fetched++;
         } else {
@@ -180,7 +179,7 @@ public final class SearchModeBackfill {
 
     /** 400 ENTRY_DELETED / ENTRY_EXPIRED: recorded in batch_state.json as the batch records it. */
     public void gone(Run run, Item item, String code) throws IOException {
-        run.authFails = 0;
+        run.auth.answered();
         run.gone++;
         if ("ENTRY_EXPIRED".equals(code)) {
             run.state.markExpired(item.uuid(), item.lastUpdated(), item.title(), BatchState.NOTE_ENTRY_EXPIRED);
@@ -196,14 +195,7 @@ public final class SearchModeBackfill {
     public void failed(Run run, Item item, Integer status, String why) {
         run.failed++;
         LOG.error("[search-mode-backfill] {} {}: {}; left for a later run", PyStrings.head(item.uuid(), 8), item.title(), why);
-        if (status != null && (status == 401 || status == 403)) {
-            if (++run.authFails >= AUTH_FAIL_FAST) {
-                save(run);
-                throw new RunAbortedException(AUTH_FAIL_FAST + " auth failures in a row (" + why + ")", null);
-            }
-        } else {
-            run.authFails = 0;
-        }
+        run.auth.failed(status, why, () -> save(run));
     }
 
     public Summary finish(Run run) {
