@@ -17,6 +17,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import static io.github.pplxexport.sample.ServeBenchmark.Figures.ms;
+import static io.github.pplxexport.sample.ServeBenchmark.Figures.row;
+
 /**
  * {@code bench mcp}: the MCP server as an agent starts it, on the synthetic archive of {@code bench serve} (re-rendered,
  * its index built first): the time from the process start to the {@code initialize} answer, then 500 searches (the
@@ -24,13 +27,11 @@ import java.util.concurrent.TimeUnit;
  * JSON-RPC round trips.
  */
 public final class McpBenchmark {
-    private final Path jar;
-    private final String java;
+    private final JarRuns jarRuns;
     private final Path scratch;
 
     public McpBenchmark(Path jar, String java, Path scratch) {
-        this.jar = jar;
-        this.java = java;
+        this.jarRuns = new JarRuns(jar, java, scratch);
         this.scratch = scratch;
     }
 
@@ -48,26 +49,17 @@ public final class McpBenchmark {
             row(b, "machine load (1 min, at the end)", String.format(Locale.ROOT, "%.1f", load), "");
             return b.toString();
         }
-
-        private static void row(StringBuilder b, String what, String figure, String goal) {
-            b.append("| ").append(what).append(" | ").append(figure).append(" | ").append(goal).append(" |\n");
-        }
-
-        private static String ms(double v) {
-            return String.format(Locale.ROOT, "%.1f ms", v);
-        }
     }
 
     public Figures run(Path source, int threads) throws IOException, InterruptedException {
         Path archive = scratch.resolve("mcp-archive-" + threads);
         SyntheticArchive.build(source, archive, threads);
         List<String> uuids = ServeBenchmark.distinctUuids(archive);
-        whole(List.of("re-render", "--out", archive.toString()), "re-render");
-        whole(List.of("serve", "--out", archive.toString(), "--reindex", "--index-only"), "index");
+        jarRuns.whole(List.of("re-render", "--out", archive.toString()), "re-render");
+        jarRuns.whole(List.of("serve", "--out", archive.toString(), "--reindex", "--index-only"), "index");
 
-        ProcessBuilder pb = new ProcessBuilder(java, "-jar", jar.toString(), "mcp", "--out", archive.toString())
+        ProcessBuilder pb = jarRuns.process(List.of("mcp", "--out", archive.toString()))
                 .redirectError(scratch.resolve("mcp.log").toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_"));
         long start = System.nanoTime();
         Process mcp = pb.start();
         OutputStream in = mcp.getOutputStream();
@@ -144,17 +136,6 @@ public final class McpBenchmark {
             if (J.get(m, "id") != null) {
                 return m;
             }
-        }
-    }
-
-    private void whole(List<String> args, String name) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(java, "-jar", jar.toString()));
-        cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(scratch.resolve(name + ".log").toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_"));
-        int exit = pb.start().waitFor();
-        if (exit != 0) {
-            throw new IOException(name + " exited with " + exit + "; see " + scratch.resolve(name + ".log"));
         }
     }
 }

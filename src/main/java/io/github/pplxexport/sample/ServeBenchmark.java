@@ -38,13 +38,11 @@ public final class ServeBenchmark {
             "所有权", "hugo zola", "\"weak etag\"", "overflow float32", "space:\"Web platform notes\"", "徒步 路线",
             "books.csv duplicates", "chart", "Rust所有权", "q=csv&mode=computer", "q=softmax&account=alice");
 
-    private final Path jar;
-    private final String java;
+    private final JarRuns jarRuns;
     private final Path scratch;
 
     public ServeBenchmark(Path jar, String java, Path scratch) {
-        this.jar = jar;
-        this.java = java;
+        this.jarRuns = new JarRuns(jar, java, scratch);
         this.scratch = scratch;
     }
 
@@ -81,7 +79,7 @@ public final class ServeBenchmark {
             return b.toString();
         }
 
-        private static void row(StringBuilder b, String what, String figure, String goal) {
+        static void row(StringBuilder b, String what, String figure, String goal) {
             b.append("| ").append(what).append(" | ").append(figure).append(" | ").append(goal).append(" |\n");
         }
 
@@ -89,7 +87,7 @@ public final class ServeBenchmark {
             return String.format(Locale.ROOT, "%.2f s", s);
         }
 
-        private static String ms(double v) {
+        static String ms(double v) {
             return String.format(Locale.ROOT, "%.1f ms", v);
         }
     }
@@ -99,8 +97,8 @@ public final class ServeBenchmark {
         SyntheticArchive.build(source, archive, threads);
         List<String> uuids = distinctUuids(archive);
 
-        double reRender = timed(List.of("re-render", "--out", archive.toString()), "re-render").seconds;
-        double index = timed(List.of("serve", "--out", archive.toString(), "--reindex", "--index-only"), "index").seconds;
+        double reRender = jarRuns.whole(List.of("re-render", "--out", archive.toString()), "re-render");
+        double index = jarRuns.whole(List.of("serve", "--out", archive.toString(), "--reindex", "--index-only"), "index");
         HeavyThread.write(archive); // after the build: serve's catch-up at its start indexes it
 
         // the pipeline's index step, as export-thread calls it: the thread dir read and added to the index's writer
@@ -128,9 +126,8 @@ public final class ServeBenchmark {
             port = s.getLocalPort();
         }
         Path stats = Files.createTempFile(scratch, "serve", ".stats");
-        ProcessBuilder pb = new ProcessBuilder(command(List.of("serve", "--out", archive.toString(), "--port", String.valueOf(port))))
+        ProcessBuilder pb = jarRuns.process(List.of("serve", "--out", archive.toString(), "--port", String.valueOf(port)))
                 .redirectErrorStream(true).redirectOutput(scratch.resolve("serve.log").toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_"));
         pb.environment().put(ProcessStats.ENV, stats.toString());
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         String base = "http://127.0.0.1:" + port;
@@ -245,26 +242,6 @@ public final class ServeBenchmark {
             out.add(uuid);
         }
         return out;
-    }
-
-    private record Timed(double seconds, int exit) {
-    }
-
-    private Timed timed(List<String> args, String name) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(command(args)).redirectErrorStream(true).redirectOutput(scratch.resolve(name + ".log").toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_"));
-        long t0 = System.nanoTime();
-        int exit = pb.start().waitFor();
-        if (exit != 0) {
-            throw new IOException(name + " exited with " + exit + "; see " + scratch.resolve(name + ".log"));
-        }
-        return new Timed((System.nanoTime() - t0) / 1e9, exit);
-    }
-
-    private List<String> command(List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of(java, "-jar", jar.toString()));
-        cmd.addAll(args);
-        return cmd;
     }
 
     static double percentile(List<Double> values, int p) {
