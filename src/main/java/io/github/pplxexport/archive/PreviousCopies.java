@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
@@ -97,11 +98,23 @@ public final class PreviousCopies {
      * anything; empty when it holds at least as much (or there is no archived copy), and then nothing is written.
      */
     public Optional<Kept> keepIfLess(Path dir, String webUuid, Map<String, String> turnFiles, int sources) throws IOException {
+        return keep(dir, webUuid, turnFiles, OptionalInt.of(sources));
+    }
+
+    /**
+     * {@link #keepIfLess} for a re-render, which replaces only the Markdown: thread.json (its n_sources, written
+     * by whichever exporter made the copy, the reference's included) stays, so the sources are not compared.
+     */
+    public Optional<Kept> keepIfLessMarkdown(Path dir, String webUuid, Map<String, String> turnFiles) throws IOException {
+        return keep(dir, webUuid, turnFiles, OptionalInt.empty());
+    }
+
+    private Optional<Kept> keep(Path dir, String webUuid, Map<String, String> turnFiles, OptionalInt sources) throws IOException {
         Optional<CopyMeasure> old = archived(dir);
         if (old.isEmpty()) {
             return Optional.empty();
         }
-        List<String> shrank = CopyMeasure.of(turnFiles, sources).shrankFrom(old.get());
+        List<String> shrank = CopyMeasure.of(turnFiles, sources.orElse(old.get().sources())).shrankFrom(old.get());
         if (shrank.isEmpty()) {
             return Optional.empty();
         }

@@ -98,7 +98,7 @@ public final class ArchiveDoctor {
             if (!differing.isEmpty()) {
                 String what = String.join(", ", differing) + (differing.size() == 1 ? " differs" : " differ") + " from a re-render of the raw files (a hand edit or bit rot)";
                 if (repair) {
-                    new PreviousCopies(out, clock).keepIfLess(dir, uuid, rendered.turnFiles(), c.citations().size());
+                    new PreviousCopies(out, clock).keepIfLessMarkdown(dir, uuid, rendered.turnFiles());
                     writer.write(dir, rendered);
                     checks.add(Check.ok(name, what + ": re-rendered"));
                 } else {

@@ -48,7 +48,7 @@ public final class ReRenderThread {
             Conversation c = loader.load(job.dir());
             RenderedThread rendered = renderer.render(c);
             Optional<PreviousCopies.Kept> kept = new PreviousCopies(job.request().out(), clock)
-                    .keepIfLess(job.dir(), c.webUuid(), rendered.turnFiles(), c.citations().size());
+                    .keepIfLessMarkdown(job.dir(), c.webUuid(), rendered.turnFiles());
             MarkdownWriter.Result written = writer.write(job.dir(), rendered);
             boolean registries = job.request().threadJson() && threadJson.update(job.dir(), c, job.request().out());
             return outcomes.done(job, written, registries, kept);
