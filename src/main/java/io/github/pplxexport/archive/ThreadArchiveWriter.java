@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes the sources of truth of one exported thread into {@code <out>/<account>/<mode>/<date>_<slug>_<uuid8>/}
@@ -39,12 +40,14 @@ public final class ThreadArchiveWriter {
     private final Clock clock;
     private final AnswerVariantLog variantLog;
     private final java.util.function.Function<String, String> displayFolder;
+    private final PreviousCopies previousCopies;
 
     public ThreadArchiveWriter(Path out, Clock clock, java.util.function.Function<String, String> displayFolder) {
         this.out = out;
         this.clock = clock;
         this.displayFolder = displayFolder;
         this.variantLog = new AnswerVariantLog(out.resolve("index").resolve("answer_variants_log.jsonl"));
+        this.previousCopies = new PreviousCopies(out, clock);
     }
 
     /** The thread's dir for its current date, title and author. */
@@ -68,6 +71,25 @@ public final class ThreadArchiveWriter {
         } catch (IOException | JsonException e) {
             return false;
         }
+    }
+
+    /**
+     * Before the thread dir is written: when the new copy ({@code turnFiles}, its citations) holds less than the
+     * archived one, the archived files are kept under versions/ ({@link PreviousCopies}) and the warning is logged.
+     * Empty when nothing was kept. The thread's older dirs (another date) are looked at too: write merges them in.
+     */
+    public Optional<PreviousCopies.Kept> keepIfLess(Conversation c, Map<String, String> turnFiles) throws IOException {
+        Path dir = target(c);
+        if (!Files.isDirectory(dir)) {
+            List<Path> existing = ThreadDirName.findExisting(out, c.webUuid());
+            if (existing.isEmpty()) {
+                return Optional.empty();
+            }
+            dir = existing.get(0);
+        }
+        Optional<PreviousCopies.Kept> kept = previousCopies.keepIfLess(dir, c.webUuid(), turnFiles, c.citations().size());
+        kept.ifPresent(k -> LOG.warn("[export] {} {}: {}", c.webUuid(), c.title(), k.line()));
+        return kept;
     }
 
     /** Writes the sources of truth of the thread dir; the conversation must carry its raw files (a live export's). */

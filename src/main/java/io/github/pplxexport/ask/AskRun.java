@@ -201,6 +201,9 @@ public final class AskRun {
         }
         Object text = J.get(data, "text");
         int length = text instanceof String s ? PyStrings.length(s) : 0;
+        if (length > 0) {
+            ask.answerChars = length;
+        }
         if (length > 0 && length - ask.loggedLength > PROGRESS_STEP) {
             ask.loggedLength = length;
             LOG.info(m.format(Label.ASK_PROGRESS, seconds(ask), length));

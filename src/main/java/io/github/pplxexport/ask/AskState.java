@@ -45,14 +45,16 @@ public final class AskState {
     long startNanos = System.nanoTime();
     WatchedStream stream;
     ScheduledFuture<?> heartbeat;
-    String backendUuid = "";
-    String status = "";
+    volatile String backendUuid = "";
+    volatile String status = "";
+    /** The length (characters) of the last event's {@code text}: how far the answer has come (read while it streams). */
+    volatile int answerChars;
     String contextUuid = "";
     int loggedLength;
     boolean finalSeen;
     Exception dataFailure;
 
-    Outcome outcome = Outcome.RUNNING;
+    volatile Outcome outcome = Outcome.RUNNING;
     int exitCode = 1;
     String error;
     boolean movedToBot;
@@ -89,6 +91,11 @@ public final class AskState {
     /** The last non-empty status of the stream ("" when none came). */
     public String status() {
         return status;
+    }
+
+    /** The characters of the answer's text so far (the last event's {@code text}), for a watcher on another thread. */
+    public int answerChars() {
+        return answerChars;
     }
 
     public String contextUuid() {

@@ -120,6 +120,23 @@ public final class AssetRun {
         return run;
     }
 
+    /** No download at all: the inline files, the handles and the manifest only (assets-backfill offline). */
+    public AssetRun withoutDownloads() {
+        downloads.clear();
+        return this;
+    }
+
+    /**
+     * Every download re-signed first ({@code GET /rest/assets/<uuid>/data}): the signed URLs of blocks archived long
+     * ago have expired (assets-backfill --online). A version marked {@code asset_expired}, a {@code toolu_} handle or
+     * one without a uuid is left out, so a second run asks nothing again.
+     */
+    public AssetRun resigningAll() {
+        downloads.removeIf(v -> v.uuid().isEmpty() || v.uuid().startsWith("toolu_") || states.get(key(v)).expired);
+        downloads.replaceAll(v -> v.withUrl(""));
+        return this;
+    }
+
     /** The versions to fetch, in collection order; each ends in {@link #accept} or {@link #failed}. */
     public List<AssetVersion> downloads() {
         return List.copyOf(downloads);

@@ -60,6 +60,33 @@ public final class Access {
         return matches(query) ? Decision.ALLOW_AND_REMEMBER : Decision.DENY;
     }
 
+    /** MCP over HTTP ({@code /mcp}): the token as {@code Authorization: Bearer <token>} (always allowed when none is required). */
+    public boolean bearer(String authorization) {
+        if (token == null) {
+            return true;
+        }
+        return authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+                && matches(authorization.substring(7).strip());
+    }
+
+    /**
+     * Whether a request's {@code Origin} may reach the server (the MCP spec's defence against DNS rebinding): none (not
+     * a browser), or a page on a loopback address or on the address the server was told to listen on. A page of another
+     * site whose name was made to resolve to this machine is refused.
+     */
+    public static boolean originAllowed(String origin, String servedHost) {
+        if (origin == null || origin.isBlank()) {
+            return true;
+        }
+        try {
+            String host = java.net.URI.create(origin.strip()).getHost();
+            return host != null && (isLoopback(host) || host.equalsIgnoreCase(servedHost.replace("[", "").replace("]", ""))
+                    && !servedHost.equals("0.0.0.0") && !servedHost.equals("::"));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** The cookie that remembers a token given in the query. */
     public String cookie() {
         return COOKIE + "=" + new String(token, StandardCharsets.UTF_8) + "; Path=/; HttpOnly; SameSite=Strict";

@@ -38,6 +38,8 @@ public final class BrowseApp {
     static final int SEARCH_PAGE = 20;
     private static final Duration REFRESH = Duration.ofMillis(500);
     private static final String KATEX = "META-INF/resources/webjars/katex/";
+    private static final String HIGHLIGHT = "META-INF/resources/webjars/highlightjs/";
+    private static final java.util.regex.Pattern TURN_FILE = java.util.regex.Pattern.compile("turn_(\\d{1,9})\\.md");
 
     private final Path archive;
     private final SearchIndex index;
@@ -46,15 +48,21 @@ public final class BrowseApp {
     private final ThreadStates states;
     private final MarkdownHtml markdown = new MarkdownHtml();
     private final String katexVersion;
+    private final String highlightVersion;
     private final Map<String, byte[]> resources = new ConcurrentHashMap<>();
 
-    public BrowseApp(SearchIndex index, Access access, String katexVersion) throws IOException {
+    /**
+     * @param katexVersion     the version of KaTeX's WebJar (the math typesetter)
+     * @param highlightVersion the version of highlight.js's WebJar (the code highlighter of the products)
+     */
+    public BrowseApp(SearchIndex index, Access access, String katexVersion, String highlightVersion) throws IOException {
         this.archive = index.archive();
         this.index = index;
         this.files = new ArchiveFiles(archive);
         this.access = access;
         this.states = new ThreadStates(archive);
         this.katexVersion = katexVersion;
+        this.highlightVersion = highlightVersion;
     }
 
     public Access access() {
@@ -113,9 +121,7 @@ public final class BrowseApp {
         }
         Found f = found.get();
         if (file.isEmpty()) {
-            String conversation = files.file(f.dir, ThreadFiles.CONVERSATION).map(BrowseApp::read).orElse("");
-            String html = markdown.render(MarkdownHtml.body(conversation));
-            return WebResponse.html(200, Pages.layout(f.thread.title(), "", Pages.thread(view(f, html))));
+            return WebResponse.html(200, Pages.layout(f.thread.title(), "", Pages.thread(view(f, page(f, r.param("q")))), true));
         }
         Optional<Path> target = files.file(f.dir, file);
         if (target.isEmpty()) {
@@ -129,7 +135,35 @@ public final class BrowseApp {
             String rawUrl = "/t/" + Html.pathSegment(uuid) + "/" + Html.path(file) + "?raw=1&in=" + Html.pathSegment(f.thread.account());
             return WebResponse.html(200, Pages.layout(file + " · " + f.thread.title(), "", Pages.file(f.thread, file, html, rawUrl)));
         }
+        if (!r.param("frame").isEmpty() && (name.endsWith(".html") || name.endsWith(".htm")) && r.param("download").isEmpty()) {
+            return WebResponse.frame(p);
+        }
         return WebResponse.file(p, contentType(name), !r.param("download").isEmpty() || !inline(name));
+    }
+
+    /**
+     * The thread page's main part: each turn of conversation.md followed by its workflow steps (from its turn file,
+     * collapsed; the steps holding the words of {@code q}, a search's, open), then the report and the products.
+     */
+    private Pages.ThreadHtml page(Found f, String q) throws IOException {
+        String conversation = files.file(f.dir, ThreadFiles.CONVERSATION).map(BrowseApp::read).orElse("");
+        Map<Integer, List<MarkdownHtml.WorkSection>> work = new java.util.HashMap<>();
+        for (String name : list(f.dir.resolve(ThreadFiles.TURNS_DIR), "")) {
+            java.util.regex.Matcher m = TURN_FILE.matcher(name);
+            Optional<Path> turnFile = files.file(f.dir, ThreadFiles.TURNS_DIR + "/" + name);
+            if (m.matches() && turnFile.isPresent()) {
+                List<MarkdownHtml.WorkSection> sections = markdown.work(read(turnFile.get()));
+                if (!sections.isEmpty()) {
+                    work.put(Integer.parseInt(m.group(1)), sections);
+                }
+            }
+        }
+        String base = "/t/" + Html.pathSegment(f.thread.uuid()) + "/";
+        String in = "?in=" + Html.pathSegment(f.thread.account());
+        Optional<Path> report = files.file(f.dir, ThreadFiles.REPORT);
+        String reportHtml = report.isEmpty() ? "" : markdown.render(read(report.get()));
+        String products = Products.section(Products.read(f.dir, files), f.dir, base, in, report.isPresent(), markdown);
+        return new Pages.ThreadHtml(markdown.renderTurns(MarkdownHtml.body(conversation)), work, Steps.terms(q), reportHtml, products);
     }
 
     private record Found(ThreadSummary thread, Path dir, List<ThreadSummary> copies) {
@@ -152,8 +186,8 @@ public final class BrowseApp {
         return Optional.empty();
     }
 
-    /** What the thread page shows around its conversation, {@code conversationHtml} (the API sends the Markdown instead). */
-    private Pages.ThreadView view(Found f, String conversationHtml) throws IOException {
+    /** What the thread page shows around its conversation, {@code html} (null for the API, which sends the Markdown). */
+    private Pages.ThreadView view(Found f, Pages.ThreadHtml html) throws IOException {
         Path dir = f.dir;
         List<String> turnFiles = list(dir.resolve(ThreadFiles.TURNS_DIR), "");
         List<String> assets = list(dir.resolve(ThreadFiles.ASSETS_DIR).resolve("files"), "assets/files/");
@@ -175,7 +209,7 @@ public final class BrowseApp {
             }
         }
         List<RelatedThread> related = index.related(f.thread.path(), 5);
-        return new Pages.ThreadView(f.thread, states.current().apply(f.thread.uuid()), conversationHtml, turnFiles, assets,
+        return new Pages.ThreadView(f.thread, states.current().apply(f.thread.uuid()), html, turnFiles, assets,
                 report, sources, related, f.copies);
     }
 
@@ -250,7 +284,7 @@ public final class BrowseApp {
         Found f = found.get();
         Function<String, String> state = states.current();
         Map<String, Object> m = summaryJson(f.thread, state);
-        Pages.ThreadView v = view(f, "");
+        Pages.ThreadView v = view(f, null);
         m.put("turn_files", v.turnFiles());
         m.put("assets", v.assetFiles());
         m.put("sources", v.sources());
@@ -335,6 +369,8 @@ public final class BrowseApp {
         String location;
         if (rest.equals("app.css") || rest.equals("app.js")) {
             location = "browse/" + rest;
+        } else if (rest.equals("hljs/highlight.min.js") || rest.equals("hljs/github.min.css")) {
+            location = HIGHLIGHT + highlightVersion + (rest.endsWith(".css") ? "/styles/" : "/") + rest.substring(5);
         } else if (rest.startsWith("katex/") && rest.substring(6).matches("(fonts/)?[A-Za-z0-9_.-]+") && !rest.contains("..")) {
             location = KATEX + katexVersion + "/dist/" + rest.substring(6);
         } else {

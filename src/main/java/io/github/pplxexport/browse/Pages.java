@@ -21,12 +21,19 @@ final class Pages {
     }
 
     static String layout(String title, String query, String body) {
+        return layout(title, query, body, false);
+    }
+
+    /** @param code whether the page shows code (a thread's): then the highlighter comes too */
+    static String layout(String title, String query, String body, boolean code) {
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                 + "<title>" + esc(title) + " · pplx archive</title>"
                 + "<link rel=\"stylesheet\" href=\"/static/katex/katex.min.css\">"
+                + (code ? "<link rel=\"stylesheet\" href=\"/static/hljs/github.min.css\">" : "")
                 + "<link rel=\"stylesheet\" href=\"/static/app.css\">"
                 + "<script defer src=\"/static/katex/katex.min.js\"></script>"
+                + (code ? "<script defer src=\"/static/hljs/highlight.min.js\"></script>" : "")
                 + "<script defer src=\"/static/app.js\"></script>"
                 + "</head><body>\n<header class=\"top\"><a class=\"brand\" href=\"/\">pplx archive</a>"
                 + "<form class=\"search\" action=\"/search\" method=\"get\" role=\"search\">"
@@ -53,7 +60,7 @@ final class Pages {
             b.append("<a class=\"clear\" href=\"/\">Clear</a>");
         }
         b.append("</form>\n");
-        threads(b, list, state, false);
+        threads(b, list, state, null);
         paging(b, list, "/", params);
         return b.toString();
     }
@@ -84,7 +91,7 @@ final class Pages {
             b.append("<p class=\"empty\">Nothing found. Words are all required; try fewer, or a part of a Chinese word"
                     + " (two characters are enough).</p>");
         }
-        threads(b, list, state, true);
+        threads(b, list, state, q);
         paging(b, list, "/search", params);
         b.append("</section></div>");
         return b.toString();
@@ -102,12 +109,14 @@ final class Pages {
         b.append("</select></label>");
     }
 
-    private static void threads(StringBuilder b, ThreadList list, Function<String, String> state, boolean search) {
+    /** @param q the search's query (the thread page opens the workflow steps that hold its words), null for the library */
+    private static void threads(StringBuilder b, ThreadList list, Function<String, String> state, String q) {
+        boolean search = q != null;
         b.append("<ol class=\"threads\">\n");
         for (ThreadList.Hit h : list.hits()) {
             ThreadSummary t = h.thread();
             b.append("<li class=\"thread\" data-uuid=\"").append(esc(t.uuid())).append("\" data-mode=\"").append(esc(t.mode()))
-                    .append("\"><a class=\"title\" href=\"").append(esc(threadUrl(t))).append("\">")
+                    .append("\"><a class=\"title\" href=\"").append(esc(search ? threadUrl(t) + "&q=" + Html.pathSegment(q) : threadUrl(t))).append("\">")
                     .append(h.titleHtml() != null ? h.titleHtml() : esc(t.title())).append("</a>");
             b.append("<div class=\"meta\">");
             meta(b, t);
@@ -179,8 +188,16 @@ final class Pages {
 
     // ------------------------------------------------------------ a thread
 
-    /** What the thread page shows besides the conversation. */
-    record ThreadView(ThreadSummary thread, String state, String conversationHtml, List<String> turnFiles,
+    /**
+     * The thread page's own HTML: the conversation in pieces (before the turns, each turn, the appendix), each turn's
+     * workflow sections by turn number, the words of the search it was opened from, report.md and the products.
+     */
+    record ThreadHtml(List<MarkdownHtml.Part> conversation, Map<Integer, List<MarkdownHtml.WorkSection>> work, List<String> terms,
+                      String reportHtml, String productsHtml) {
+    }
+
+    /** What the thread page shows besides the conversation ({@code html} null for the API). */
+    record ThreadView(ThreadSummary thread, String state, ThreadHtml html, List<String> turnFiles,
                       List<String> assetFiles, boolean report, List<Map<String, String>> sources, List<RelatedThread> related,
                       List<ThreadSummary> copies) {
     }
@@ -205,6 +222,9 @@ final class Pages {
         if (v.report()) {
             b.append("<a class=\"report\" href=\"").append(esc(base + "report.md" + in)).append("\">Report</a>");
         }
+        if (v.html() != null && !v.html().productsHtml().isEmpty()) {
+            b.append("<a href=\"#products\">Products</a>");
+        }
         b.append("<a href=\"").append(esc(base + "sources.md" + in)).append("\">Sources</a>");
         b.append("<a href=\"").append(esc(base + "thread.json" + in)).append("\">thread.json</a>");
         b.append("</nav>");
@@ -218,7 +238,19 @@ final class Pages {
             }
             b.append("</ul></section>");
         }
-        b.append("<div class=\"markdown\">").append(v.conversationHtml()).append("</div>");
+        ThreadHtml html = v.html();
+        int best = Steps.best(html.work(), html.terms());
+        for (MarkdownHtml.Part part : html.conversation()) {
+            b.append("<div class=\"markdown\">").append(part.html()).append("</div>");
+            if (part.turn() > 0 && html.work().containsKey(part.turn())) {
+                Steps.html(b, part.turn(), html.work().get(part.turn()), html.terms(), best);
+            }
+        }
+        if (!html.reportHtml().isEmpty()) {
+            b.append("<section class=\"report\" id=\"report\"><details open><summary>Report</summary><div class=\"markdown\">")
+                    .append(html.reportHtml()).append("</div></details></section>");
+        }
+        b.append(html.productsHtml());
         if (!v.turnFiles().isEmpty()) {
             b.append("<section class=\"turn-files\"><h2>Turn files</h2><p>Each turn with its workflow steps:</p><ul>");
             for (String f : v.turnFiles()) {

@@ -4,6 +4,7 @@ import io.github.pplxexport.export.RunMetrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.github.pplxexport.thread.SchemaDrift;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.StartupListener;
@@ -27,6 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code pplx_retries_total}: requests sent again after a 429, 5xx or network error ({@link ApiRetry});</li>
  *   <li>{@code pplx_dead_letters_total{kind="thread|sibling_link|asset"}}: dead letters written (route
  *       {@code dead-letter});</li>
+ *   <li>{@code pplx_schema_drift_total{kind="unknown_step_type|…"}}: exported threads whose payload drifted, by
+ *       kind of drift (SchemaDrift.Kind);</li>
  *   <li>{@code pplx_last_successful_sync_seconds}: when a scheduled sync last ran to its end (Unix time, 0 =
  *       never).</li>
  * </ul>
@@ -63,6 +66,9 @@ public final class PplxMetrics implements RunMetrics, HttpActivityListener, Star
         Counter.builder("pplx.retries").description("API requests sent again (429, 5xx, network error)").register(r);
         for (String kind : DEAD_LETTER_KINDS) {
             deadLetters(r, kind);
+        }
+        for (SchemaDrift.Kind kind : SchemaDrift.Kind.values()) {
+            schemaDrift(r, kind.id());
         }
         Gauge.builder("pplx.last.successful.sync", lastSuccessfulSync, AtomicLong::get).baseUnit("seconds")
                 .description("Unix time of the last scheduled sync that ran to its end (0: none yet)").register(r);
@@ -105,6 +111,19 @@ public final class PplxMetrics implements RunMetrics, HttpActivityListener, Star
         if (r != null) {
             deadLetters(r, kind == null || kind.isEmpty() ? "unknown" : kind).increment();
         }
+    }
+
+    @Override
+    public void schemaDrift(String kind) {
+        MeterRegistry r = registry();
+        if (r != null) {
+            schemaDrift(r, kind).increment();
+        }
+    }
+
+    private static Counter schemaDrift(MeterRegistry r, String kind) {
+        return Counter.builder("pplx.schema.drift").tag("kind", kind)
+                .description("Exported threads whose payload held what this version does not recognise, by kind").register(r);
     }
 
     private static Counter deadLetters(MeterRegistry r, String kind) {

@@ -33,14 +33,18 @@ public final class PplxRuntime implements AutoCloseable {
     public static final String SHIPPED_ROUTES = "classpath:routes/*.camel.yaml";
     /** What offline commands load: the re-render routes only. */
     public static final String OFFLINE_ROUTES = "classpath:routes/re-render.camel.yaml,classpath:routes/search-index.camel.yaml";
+    /** What a read-only mcp loads: the MCP tools' routes and the index step (no API client, no export routes). */
+    public static final String MCP_ROUTES = "classpath:routes/mcp.camel.yaml,classpath:routes/search-index.camel.yaml";
     /** What serve loads: the web app's routes and the index step. */
-    public static final String SERVE_ROUTES = "classpath:routes/serve.camel.yaml,classpath:routes/search-index.camel.yaml";
+    public static final String SERVE_ROUTES = "classpath:routes/serve.camel.yaml,classpath:routes/search-index.camel.yaml,"
+            + "classpath:routes/mcp.camel.yaml";
 
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
 
     /** The bean configurations of the whole pipeline (every shipped route's beans); route tests bind the same. */
     public static final java.util.List<Class<? extends org.apache.camel.CamelConfiguration>> PIPELINE_BEANS = java.util.List.of(PplxBeans.class, ReRenderBeans.class,
-            AskBeans.class, AccountBeans.class, SearchBeans.class, ServeBeans.class);
+            AskBeans.class, AccountBeans.class, SearchBeans.class, ServeBeans.class, BackfillBeans.class,
+            McpBeans.class);
 
     /** {@link #PIPELINE_BEANS} as Camel Main's configuration-classes property takes them (comma-separated names). */
     public static String pipelineBeanClassNames() {
@@ -89,6 +93,7 @@ public final class PplxRuntime implements AutoCloseable {
         Main main = new Main();
         main.configure().addConfiguration(SearchBeans.class);
         main.configure().addConfiguration(ServeBeans.class);
+        main.configure().addConfiguration(McpBeans.class);
         vertx.bindTo(main);
         Map<String, String> serve = new java.util.LinkedHashMap<>(properties);
         serve.putIfAbsent("camel.main.routes-include-pattern", SERVE_ROUTES);
@@ -101,6 +106,17 @@ public final class PplxRuntime implements AutoCloseable {
             vertx.close();
             throw e;
         }
+    }
+
+    /** Camel Main for a read-only {@code mcp} (no --allow-ask): the MCP tools' routes over the archive, nothing online. */
+    public static PplxRuntime startMcp(Path routesDir, Map<String, String> properties) {
+        Main main = new Main();
+        main.configure().addConfiguration(SearchBeans.class);
+        main.configure().addConfiguration(McpBeans.class);
+        Map<String, String> mcp = new java.util.LinkedHashMap<>(properties);
+        mcp.putIfAbsent("camel.main.routes-include-pattern", MCP_ROUTES);
+        mcp.put("pplx.mcp.enabled", "true");
+        return start(main, routesDir, mcp, Map.of());
     }
 
     private static PplxRuntime start(Main main, Path routesDir, Map<String, String> properties, Map<String, Object> beans) {

@@ -45,7 +45,7 @@ public class ServeBeans implements CamelConfiguration {
     public BrowseHttp browseHttp() {
         return new BrowseHttp(() -> {
             try {
-                return new BrowseApp(index(), new Access(token), katexVersion());
+                return new BrowseApp(index(), new Access(token), webJarVersion("katex"), webJarVersion("highlightjs"));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -58,7 +58,8 @@ public class ServeBeans implements CamelConfiguration {
         return new ServeCatchUp(this::index, new PipelineStop(context), Duration.ofMillis(lockWaitMs));
     }
 
-    static String katexVersion() {
+    /** The version of a WebJar the pages serve, as the build wrote it down ("" when unknown: the pages still work). */
+    static String webJarVersion(String name) {
         Properties p = new Properties();
         try (InputStream in = ServeBeans.class.getResourceAsStream("/pplx-export-version.properties")) {
             if (in != null) {
@@ -67,6 +68,6 @@ public class ServeBeans implements CamelConfiguration {
         } catch (IOException e) {
             // the pages still work; the math stays as TeX
         }
-        return p.getProperty("katex", "");
+        return p.getProperty(name, "");
     }
 }

@@ -39,12 +39,13 @@ public class BenchCommand implements Callable<Integer> {
     @ParentCommand
     PplxExportCli parent;
 
-    @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "serve",
+    @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "serve|mcp|scale",
             description = "serve: benchmark the web app instead (docs/serving.md): index build against re-render, one"
                     + " thread's index step, start to first page, 1,000 mixed requests, peak RSS; default 10,000 threads."
                     + " scale: what a run costs as the archive grows (docs/development.md): first, no-op and 10-changed"
                     + " sync through the replay, status, serve start, search p95, peak RSS; default 1,000,10,000,100,000"
-                    + " threads, archives kept in --scratch (default <tmp>/pplx-export-scale).")
+                    + " threads, archives kept in --scratch (default <tmp>/pplx-export-scale)."
+                    + " mcp: the MCP server (docs/agents.md): process start to initialize, 500 searches and 500 reads over stdio.")
     String what;
 
     @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "0,1000",
@@ -96,7 +97,7 @@ public class BenchCommand implements Callable<Integer> {
             return scale(jar);
         }
         int largest = sizes.stream().mapToInt(Integer::intValue).max().orElse(0);
-        long need = "serve".equals(what) ? Math.max(largest, 10_000) * 600_000L : largest * 400_000L;
+        long need = "serve".equals(what) || "mcp".equals(what) ? Math.max(largest, 10_000) * 600_000L : largest * 400_000L;
         Path scratch = scratchDir != null ? Files.createDirectories(scratchDir).toAbsolutePath()
                 : Benchmark.defaultScratch(need);
         try {
@@ -113,8 +114,16 @@ public class BenchCommand implements Callable<Integer> {
                 System.out.print(f.table());
                 return f.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
             }
+            if ("mcp".equals(what)) {
+                int n = sizes.equals(List.of(0, 1000)) ? 10_000 : largest;
+                io.github.pplxexport.sample.McpBenchmark.Figures f =
+                        new io.github.pplxexport.sample.McpBenchmark(jar, java, scratch).run(source, n);
+                System.out.println();
+                System.out.print(f.table());
+                return f.failures() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
+            }
             if (what != null) {
-                throw new UsageException("bench: unknown mode '" + what + "' (the modes are: serve, scale)");
+                throw new UsageException("bench: unknown mode '" + what + "' (the modes are: serve, mcp, scale)");
             }
             Benchmark bench = new Benchmark(jar, java, jvmOptions, scratch);
             List<Benchmark.Result> results = new ArrayList<>();

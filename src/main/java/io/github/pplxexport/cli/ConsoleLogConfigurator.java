@@ -54,7 +54,7 @@ public class ConsoleLogConfigurator extends ContextAwareBase implements Configur
         console.setEncoder(encoder);
         console.start();
 
-        for (String framework : new String[]{"org.apache.camel", "io.vertx", "io.netty", "org.quartz"}) {
+        for (String framework : new String[]{"org.apache.camel", "io.vertx", "io.netty", "org.quartz", "io.modelcontextprotocol"}) {
             context.getLogger(framework).setLevel(Level.WARN);
         }
         ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);

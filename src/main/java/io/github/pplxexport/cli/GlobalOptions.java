@@ -36,12 +36,19 @@ public class GlobalOptions {
                         + " being $XDG_CONFIG_HOME when set and ~ being $HOME; see config.example.toml).")
         Path config;
 
+        @Option(names = "--site", paramLabel = "NAME", description = "Site adapter, as the Python exporter takes it:"
+                + " ${COMPLETION-CANDIDATES}, the only one (default).")
+        SiteName site;
+
         @Override
         public void applyTo(GlobalOptions g) {
             g.out = out != null ? out : g.out;
             g.config = config != null ? config : g.config;
         }
     }
+
+    /** The sites of {@code --site}: one. */
+    public enum SiteName { perplexity }
 
     /** Account, cookies and API address: the commands that talk to Perplexity. */
     public static class Site implements Part {
@@ -81,6 +88,10 @@ public class GlobalOptions {
                 description = "The WebBridge daemon of --transport webbridge (default: http://127.0.0.1:10086).")
         String webbridgeUrl;
 
+        @Option(names = "--no-telemetry", description = "Accepted for pplx-ask's scripts and ignored (one note):"
+                + " nothing is ever sent but the API's own requests.")
+        boolean noTelemetry;
+
         @Override
         public void applyTo(GlobalOptions g) {
             g.transport = transport != null ? transport : g.transport;
@@ -91,6 +102,7 @@ public class GlobalOptions {
             g.browserProfile = browserProfile != null ? browserProfile : g.browserProfile;
             g.baseUrl = baseUrl != null ? baseUrl : g.baseUrl;
             g.skipAuthCheck |= skipAuthCheck;
+            g.noTelemetry |= noTelemetry;
         }
     }
 
@@ -200,6 +212,7 @@ public class GlobalOptions {
     boolean skipAuthCheck;
     String transport;
     String webbridgeUrl;
+    boolean noTelemetry;
     Path routes;
     int verbosity;
     String logFile;

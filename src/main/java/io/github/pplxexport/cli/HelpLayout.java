@@ -54,6 +54,9 @@ final class HelpLayout {
         c.getSubcommands().values().forEach(HelpLayout::apply);
     }
 
+    /** The longest command name that sets the column of the command list. */
+    static final int COMMAND_MAX = 14;
+
     static int width(Help help) {
         return Math.min(help.commandSpec().usageMessage().width(), MAX_WIDTH);
     }
@@ -108,7 +111,7 @@ final class HelpLayout {
                 rows.add(new String[]{e.getKey(), header.length > 0 ? header[0] : description.length > 0 ? description[0] : ""});
             }
         }
-        return rows.isEmpty() ? "" : "\nCommands:\n" + table(rows, width(help));
+        return rows.isEmpty() ? "" : "\nCommands:\n" + table(rows, width(help), COMMAND_MAX);
     }
 
     /** {@code -v, --verbose}, {@code     --out=DIR}, {@code     --log-file[=PATH]}. */
@@ -135,9 +138,17 @@ final class HelpLayout {
 
     /** Two columns: labels, then descriptions wrapped at spaces; a long label puts its text on the next line. */
     static String table(List<String[]> rows, int width) {
+        return table(rows, width, LABEL_MAX);
+    }
+
+    /**
+     * {@link #table(List, int)} with labels of at most {@code labelMax} setting the column; a longer label keeps a
+     * one-line text beside it when that fits the width (the long command names: search-mode-backfill).
+     */
+    static String table(List<String[]> rows, int width, int labelMax) {
         int labels = 0;
         for (String[] r : rows) {
-            labels = Math.max(labels, r[0].length() <= LABEL_MAX ? r[0].length() : 0);
+            labels = Math.max(labels, r[0].length() <= labelMax ? r[0].length() : 0);
         }
         int indent = 2 + labels + 2;
         StringBuilder sb = new StringBuilder();
@@ -145,6 +156,10 @@ final class HelpLayout {
             List<String> text = wrap(r[1], Math.max(width - indent, 20));
             sb.append("  ").append(r[0]);
             int at = 2 + r[0].length();
+            if (at + 2 > indent && text.size() == 1 && at + 2 + text.get(0).length() <= width) {
+                sb.append("  ").append(text.get(0)).append('\n');
+                continue;
+            }
             if (at + 2 > indent && !text.isEmpty()) {
                 sb.append('\n');
                 at = 0;

@@ -86,6 +86,9 @@ public final class Logging {
             }
             LOG.info("[log] full debug log: {}", file.toAbsolutePath().normalize());
         }
+        if (g.noTelemetry) {
+            LOG.info("[config] --no-telemetry: nothing to turn off, this exporter never sends telemetry");
+        }
     }
 
     /** Details of a failure whose one line was written: on the console with -v, and in the log file. */

@@ -63,6 +63,19 @@ final class OnlineRun {
      * {@code -D} and the command's own flags, then --out, --base-url, --config, --cookies and the account.
      */
     static OnlineRun prepare(GlobalOptions g, boolean skipAuthCheck, Map<String, String> commandFlags) {
+        return prepare(g, skipAuthCheck, commandFlags, true);
+    }
+
+    /**
+     * A run that will send no request (a backfill with nothing to fetch, reference §2.10 "a purely local run builds no
+     * transport"): the config's archive root and account as {@link #prepare}, but no cookie read and no session check.
+     */
+    static OnlineRun local(GlobalOptions g, Map<String, String> commandFlags) {
+        return prepare(g, true, commandFlags, false);
+    }
+
+    private static OnlineRun prepare(GlobalOptions g, boolean skipAuthCheck, Map<String, String> commandFlags,
+                                     boolean readCookies) {
         UserConfig config;
         try {
             config = UserConfig.load(g.config);
@@ -80,8 +93,8 @@ final class OnlineRun {
         }
         Path root = archiveRoot(props);
         // a cookie source that cannot be read is the first thing said, before the account's warnings
-        CookieSource cookies = viaWebBridge(g, props) ? webBridgeSource(props) : cookies(g, root,
-                props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
+        CookieSource cookies = !readCookies ? CookieSource.none() : viaWebBridge(g, props) ? webBridgeSource(props)
+                : cookies(g, root, props.getOrDefault("pplx.api.base-url", GlobalOptions.builtIn("pplx.api.base-url")));
         // a folder that cannot be made is one line before any network, not an error after the first fetch
         GlobalOptions.writable(root);
         String account;
@@ -90,7 +103,7 @@ final class OnlineRun {
         } catch (ConfigException e) {
             throw new UsageException(e.getMessage());
         }
-        if (skipAuthCheck && UserConfig.DEGRADED_ACCOUNT.equals(account)) {
+        if (readCookies && skipAuthCheck && UserConfig.DEGRADED_ACCOUNT.equals(account)) {
             LOG.warn("[config] --skip-auth-check: no session check to name the account; running as placeholder account '{}'",
                     account);
         }

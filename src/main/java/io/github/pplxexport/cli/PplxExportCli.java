@@ -59,6 +59,12 @@ public class PplxExportCli implements Runnable {
             ServeCommand.class,
             RelationsCommand.class,
             DebugJsCommand.class,
+            SearchModeBackfillCommand.class,
+            AssetsBackfillCommand.class,
+            ScheduleCommand.class,
+            InstallCommand.class,
+            McpCommand.class,
+            DoctorCommand.class,
             CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;

@@ -57,7 +57,7 @@ public class ReRenderCommand implements Callable<Integer> {
         if (StopSignals.received().isPresent()) {
             return Outcome.stopped(summary.progress(), "re-render");
         }
-        return summary.failed() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
+        return summary.failed() > 0 || summary.keptPrevious() > 0 ? PplxExportCli.EXIT_THREADS_FAILED : PplxExportCli.EXIT_OK;
     }
 
     /** Runs the re-render route once on a fresh Camel Main; a SIGTERM or Ctrl-C stops it as it stops a batch. */

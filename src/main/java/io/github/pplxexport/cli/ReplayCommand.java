@@ -52,7 +52,10 @@ public class ReplayCommand implements Callable<Integer> {
                     + " expired:<thread> (fetch 400 ENTRY_EXPIRED); deleted:<thread> (fetch 400 ENTRY_DELETED,"
                     + " not listed); unlisted:<thread> (not listed, still fetched); sibling:<uuid> (serve that"
                     + " answer variant); url-expired:<asset> (its URLs 403, /data re-signs); asset-gone:<asset>"
-                    + " (URLs 403, /data 404); asks: ask-status:<STATUS>, ask-drop@<events>, ask-stall:<ms>,"
+                    + " (URLs 403, /data 404); drift-answer:<thread>, drift-step:<thread>, drift-blocks:<thread>,"
+                    + " drift-turn:<thread> (its payload's shape changed: answer, step type, block list, last turn"
+                    + " dropped); session-cloudflare (the session check gets a challenge page);"
+                    + " asks: ask-status:<STATUS>, ask-drop@<events>, ask-stall:<ms>,"
                     + " fresh-404:<fetches>. E.g. 429@2,500@3-4,slow:3000@6,deleted:<uuid>,rate:0.1:429:seed=42")
     String faults;
 

@@ -1,5 +1,6 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.camel.McpOverHttp;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.export.ScheduledSync;
 import org.slf4j.Logger;
@@ -74,7 +75,7 @@ public class RunCommand implements Callable<Integer> {
         Logger log = LoggerFactory.getLogger("pplx.run");
         OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, flags);
         ScheduledSync syncs;
-        try (PplxRuntime runtime = run.start()) {
+        try (PplxRuntime runtime = run.start(); McpOverHttp mcp = McpOverHttp.mount(runtime, McpCommand.version())) {
             // fail at once on a dead or foreign cookie; every scheduled sync checks the session again
             String account = run.session(runtime);
             syncs = runtime.context().getRegistry().lookupByNameAndType("scheduledSync", ScheduledSync.class);

@@ -1,6 +1,7 @@
 package io.github.pplxexport.cli;
 
 import io.github.pplxexport.browse.Access;
+import io.github.pplxexport.camel.McpOverHttp;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.camel.ServeCatchUp;
 import io.github.pplxexport.search.IndexCatchUp;
@@ -119,7 +120,8 @@ public class ServeCommand implements Callable<Integer> {
             throw new UsageException("cannot listen on " + h + ":" + p + " (" + (e.getMessage() == null ? e : e.getMessage()) + ")");
         }
         warmUp(root);
-        try (PplxRuntime runtime = PplxRuntime.startServe(parent.global.routes, props)) {
+        try (PplxRuntime runtime = PplxRuntime.startServe(parent.global.routes, props);
+             McpOverHttp mcp = McpOverHttp.mount(runtime, McpCommand.version())) {
             StopSignals.stopWith(runtime::abort);
             ServeCatchUp catchUp = runtime.context().getRegistry().lookupByNameAndType("serveCatchUp", ServeCatchUp.class);
             String url = "http://" + (h.contains(":") ? "[" + h + "]" : h) + ":"
@@ -147,7 +149,7 @@ public class ServeCommand implements Callable<Integer> {
             if (check) {
                 return selfCheck(url, t);
             }
-            out.info("[serve] {} at {}{} (Ctrl-C stops)", root, url, t.isBlank() ? "" : " (token required)");
+            out.info("[serve] {} at {}{} (Ctrl-C stops); MCP for agents at {}mcp", root, url, t.isBlank() ? "" : " (token required)", url);
             while (StopSignals.received().isEmpty() && !runtime.context().isStopping()) {
                 Thread.sleep(200);
             }
@@ -196,7 +198,7 @@ public class ServeCommand implements Callable<Integer> {
         if (first.find()) {
             paths.add(first.group(1));
         }
-        boolean ok = true;
+        boolean ok = mcpCheck(http, url, token);
         for (String path : paths) {
             long t0 = System.nanoTime();
             int status = get.apply(path).statusCode();
@@ -204,6 +206,38 @@ public class ServeCommand implements Callable<Integer> {
             System.out.printf(java.util.Locale.ROOT, "serve --check: /%s %d in %d ms%n", path, status, (System.nanoTime() - t0) / 1_000_000);
         }
         return ok ? PplxExportCli.EXIT_OK : PplxExportCli.EXIT_THREADS_FAILED;
+    }
+
+    /**
+     * {@code /mcp}: initialize, then a search, as an agent's first calls (also the class-data training of the MCP
+     * server's classes, which {@code mcp} starts on too).
+     */
+    private static boolean mcpCheck(java.net.http.HttpClient http, String url, String token) throws Exception {
+        String[] bodies = {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"serve --check\",\"version\":\"1\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"pplx_search\","
+                        + "\"arguments\":{\"query\":\"the\"},\"_meta\":{\"progressToken\":1}}}"};
+        String session = null;
+        boolean ok = true;
+        for (String body : bodies) {
+            java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "mcp"))
+                    .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+            if (!token.isBlank()) {
+                b.header("Authorization", "Bearer " + token);
+            }
+            if (session != null) {
+                b.header("Mcp-Session-Id", session);
+            }
+            long t0 = System.nanoTime();
+            java.net.http.HttpResponse<String> r = http.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            session = r.headers().firstValue("Mcp-Session-Id").orElse(session);
+            boolean good = r.statusCode() == 200 && !r.body().contains("\"isError\":true");
+            ok &= good;
+            System.out.printf(java.util.Locale.ROOT, "serve --check: /mcp %s %d in %d ms%n", session == null || body.contains("initialize")
+                    ? "initialize" : "tools/call", r.statusCode(), (System.nanoTime() - t0) / 1_000_000);
+        }
+        return ok;
     }
 
     /** A port that is free now on {@code host} (for --port 0). */

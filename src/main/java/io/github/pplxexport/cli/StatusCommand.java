@@ -1,5 +1,6 @@
 package io.github.pplxexport.cli;
 
+import io.github.pplxexport.export.ArchiveWarnings;
 import io.github.pplxexport.export.PendingDeadLetters;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.library.StatusReport;
@@ -29,7 +30,9 @@ public class StatusCommand implements Callable<Integer> {
     String account;
 
     @Option(names = {"-v", "--verbose"},
-            description = "Also list the titles of the threads the next batch would export.")
+            description = "Also list the titles of the threads the next batch would export; -vv also the rows it skips"
+                    + " (done, expired, deleted) with their dates; -vvv every row untruncated with its mode and"
+                    + " search_mode, and the state-only threads.")
     boolean[] verbose = new boolean[0];
 
     @Mixin
@@ -43,11 +46,16 @@ public class StatusCommand implements Callable<Integer> {
         Map<String, Object> report = StatusReport.build(parent.global.archiveRoot(), account != null ? account : parent.global.account);
         Map<String, Object> pending = PendingDeadLetters.of(parent.global.archiveRoot());
         report.put("dead_letters", pending);
+        Map<String, Object> warnings = ArchiveWarnings.of(parent.global.archiveRoot());   // versions/, schema drift
+        report.putAll(warnings);
         if (json) {
             System.out.println(PyJson.compact(report));
         } else {
             StatusReport.lines(report, verbose.length > 0 || parent.global.verbose()).forEach(System.out::println);
+            StatusReport.detailLines(parent.global.archiveRoot(), account != null ? account : parent.global.account,
+                    verbose.length + parent.global.verbosity).forEach(System.out::println);
             System.out.println(PendingDeadLetters.line(pending));
+            ArchiveWarnings.lines(warnings).forEach(System.out::println);
         }
         return PplxExportCli.EXIT_OK;
     }

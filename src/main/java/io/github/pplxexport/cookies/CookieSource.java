@@ -40,6 +40,11 @@ public record CookieSource(Cookies cookies, Kind kind, String source) {
         return "CookieSource[" + kind + " " + source + ", " + cookies.all().size() + " cookies, values hidden]";
     }
 
+    /** No cookies at all (a run that sends no request, or none was found). */
+    public static CookieSource none() {
+        return new CookieSource(Cookies.of(List.of(), "(none)"), Kind.NONE, "(none)");
+    }
+
     /**
      * Resolves the cookies of a run. A named browser or file that cannot be read is an exception whose message is
      * one line; a browser found by the auto-detection that cannot be read is skipped (at debug level).
@@ -84,7 +89,7 @@ public record CookieSource(Cookies cookies, Kind kind, String source) {
         }
         LOG.warn("[auth] no cookies: neither --cookies-from BROWSER nor --cookies FILE, no fresh cache, and no browser"
                 + " logged in to {} was found{}", r.host(), skipped.isEmpty() ? "" : " (" + String.join("; ", skipped) + ")");
-        return new CookieSource(Cookies.of(List.of(), "(none)"), Kind.NONE, "(none)");
+        return none();
     }
 
     /** A login for {@code host}: its session cookie or a per-account session token. */

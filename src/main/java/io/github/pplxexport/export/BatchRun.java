@@ -9,6 +9,7 @@ import io.github.pplxexport.library.BatchState;
 import io.github.pplxexport.library.IncrementalPlanner;
 import io.github.pplxexport.library.LibraryIndex;
 import io.github.pplxexport.library.MissingIndexException;
+import io.github.pplxexport.thread.SchemaDrift;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +18,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,6 +42,7 @@ public final class BatchRun {
     private final Failures failures;
     private final BooleanSupplier stopping;
     private final RunMetrics metrics;
+    private final SchemaDriftLog driftLog;
 
     /**
      * @param stopping true once the pipeline is stopping (SIGTERM, Ctrl-C): a pause ends, nothing more begins
@@ -52,6 +56,7 @@ public final class BatchRun {
         this.failures = failures;
         this.stopping = stopping;
         this.metrics = metrics;
+        this.driftLog = new SchemaDriftLog(settings.out(), settings.clock());
     }
 
     /** A run that is never stopped and counts nothing (tests). */
@@ -200,9 +205,30 @@ public final class BatchRun {
         if (t.answerVariants() > 0) {
             run.variantThreads++;
         }
+        if (!t.keptPrevious().isEmpty()) {
+            run.keptPrevious++;
+        }
+        recordDrift(run, t);
         run.state.markOk(t.uuid(), t.lastUpdated(), t.title());
         save(run);
         LOG.info("[batch {}/{}] exported as {}: {}", run.position, run.total, t.mode(), where);
+    }
+
+    /** The thread's schema drift into index/schema_drift.jsonl, the run's summary and the metrics. */
+    private void recordDrift(RunState run, ExportedThread t) {
+        try {
+            driftLog.record(t.uuid(), t.title(), t.drift());
+        } catch (IOException e) {
+            LOG.warn("[batch] cannot write {}: {}", SchemaDriftLog.file(settings.out()), e.getMessage());
+        }
+        SchemaDrift.byKind(t.drift()).forEach((kind, details) -> {
+            metrics.schemaDrift(kind.id());
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("kind", kind.id());
+            line.put("web_uuid", t.uuid());
+            line.put("details", new ArrayList<Object>(details));
+            run.drift.add(line);
+        });
     }
 
     /**
@@ -292,7 +318,7 @@ public final class BatchRun {
         if (stopping.getAsBoolean()) {
             // the command writes the one line of a stopped run (what was done, what is left)
             return new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, run.exports,
-                    run.exports - run.begun + run.interrupted, run.assetsFailed);
+                    run.exports - run.begun + run.interrupted, run.assetsFailed, run.keptPrevious);
         }
         if (run.nStopped > 0) {
             // as the reference: skip counts the early-stopped rows too
@@ -300,10 +326,18 @@ public final class BatchRun {
         }
         metrics.threads(RunMetrics.SKIPPED, run.nStopped);
         BatchSummary s = new BatchSummary(run.ok, skip, run.fail, run.total + run.nStopped, run.variantThreads, -1, -1,
-                run.assetsFailed);
+                run.assetsFailed, run.keptPrevious);
         LOG.info(s.line());
         if (run.assetsFailed > 0) {
             LOG.warn("[batch] assets: {} failed, retried by the next run (index/dead_letters.jsonl)", run.assetsFailed);
+        }
+        String drift = SchemaDriftLog.summary(run.drift);
+        if (!drift.isEmpty()) {
+            LOG.warn(drift);
+        }
+        if (run.keptPrevious > 0) {
+            LOG.warn("[batch] {} thread(s) came back with less than their archived copy, kept under versions/"
+                    + " (index/previous_copies.jsonl; `pplx-export status`)", run.keptPrevious);
         }
         if (run.variantThreads > 0) {
             LOG.warn(Labels.messages().format(Label.BATCH_VARIANTS, run.variantThreads));

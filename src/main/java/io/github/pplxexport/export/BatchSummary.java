@@ -7,12 +7,21 @@ import io.github.pplxexport.labels.Labels;
  * Counts of a finished batch run. For a run stopped by a signal, {@code planned} is the number of threads the plan
  * had to export and {@code left} those not done (the next run exports them); both are -1 for a run that ended
  * normally. {@code assetsFailed}: asset versions dead-lettered by this run (not downloaded after their retries;
- * the next run tries them again).
+ * the next run tries them again). {@code keptPrevious}: threads whose new copy held less than the archived one (a
+ * warning each; the archived copy kept under versions/).
  */
-public record BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left, int assetsFailed) {
-    /** Something is left for the next run: a thread failed, or an asset version could not be downloaded. */
+public record BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left, int assetsFailed,
+                           int keptPrevious) {
+    public BatchSummary(int ok, int skip, int fail, int total, int variantThreads, int planned, int left, int assetsFailed) {
+        this(ok, skip, fail, total, variantThreads, planned, left, assetsFailed, 0);
+    }
+
+    /**
+     * Something is left for the next run or to look at (exit 1): a thread failed, an asset version could not be
+     * downloaded, or a thread came back with less than its archived copy (kept under versions/).
+     */
     public boolean failures() {
-        return fail > 0 || assetsFailed > 0;
+        return fail > 0 || assetsFailed > 0 || keptPrevious > 0;
     }
 
     public String line() {

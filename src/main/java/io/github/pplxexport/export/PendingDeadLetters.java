@@ -17,8 +17,8 @@ import java.util.Set;
  * What the dead letters of {@code index/dead_letters.jsonl} still leave undone, for {@code status} (offline): the
  * threads whose last export failed (state {@code error}: the next batch exports them again), the asset versions
  * still without a file (the next batch re-signs and downloads them), and the sibling links that could not be
- * fetched (probed once ever: not asked again). The file itself is a log: a letter whose item has since been done
- * is not counted.
+ * fetched (probed once ever: not asked again). A letter whose item has been done since (the end of every batch
+ * removes those lines) is not counted.
  */
 public final class PendingDeadLetters {
     private PendingDeadLetters() {

@@ -25,4 +25,8 @@ public interface RunMetrics {
 
     /** A scheduled sync ran to its end (threads may have failed; it was not aborted or stopped). */
     void syncSucceeded();
+
+    /** An exported thread's payload drifted ({@code kind}: a schema-drift kind id, e.g. {@code unknown_step_type}). */
+    default void schemaDrift(String kind) {
+    }
 }

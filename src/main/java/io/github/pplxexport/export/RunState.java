@@ -22,6 +22,10 @@ public final class RunState {
     int variantThreads;
     /** Asset versions dead-lettered in this run (retried by the next). */
     int assetsFailed;
+    /** Threads whose new copy held less than the archived one (kept under versions/). */
+    int keptPrevious;
+    /** The schema drift of the threads exported in this run, as index/schema_drift.jsonl lines (the summary's). */
+    final java.util.List<java.util.Map<String, Object>> drift = new java.util.ArrayList<>();
     /** Threads of the plan to export, begun so far, and begun but stopped before they were exported. */
     int exports;
     int begun;

@@ -64,6 +64,24 @@ public final class ThreadAssets {
         return new AssetWork(c.webUuid(), c.title(), dir, run, c.reportInfo(), false);
     }
 
+    /**
+     * The asset step of an archived thread (assets-backfill): its blocks as archived (or just fetched) merged with its
+     * manifest; {@code downloads} false writes the inline files, handles and manifest only; {@code resign} re-signs
+     * every download first (the archived blocks' URLs have expired).
+     */
+    public AssetWork backfill(String webUuid, String title, Path dir, Map<String, Object> rawBlocks,
+                              Map<String, Object> reportInfo, boolean downloads, boolean resign) {
+        Manifest previous = AssetFiles.previousManifest(dir);
+        AssetRun run = AssetRun.plan(AssetCollector.collect(rawBlocks), previous, AssetFiles.present(dir));
+        if (!downloads) {
+            run.withoutDownloads();
+        } else if (resign) {
+            sayDamaged(webUuid, AssetFiles.damaged(dir, previous));
+            run.resigningAll();
+        }
+        return new AssetWork(webUuid, title, dir, run, reportInfo, false);
+    }
+
     /** The recorded files of a thread that hold an error page: said once, then they count as missing. */
     private static void sayDamaged(String webUuid, Map<String, AssetBody.Problem> damaged) {
         damaged.forEach((file, problem) -> LOG.warn(

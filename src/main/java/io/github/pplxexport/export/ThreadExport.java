@@ -14,6 +14,7 @@ import io.github.pplxexport.text.PyStrings;
 import io.github.pplxexport.thread.Entry;
 import io.github.pplxexport.thread.RawResponse;
 import io.github.pplxexport.thread.ResponseParser;
+import io.github.pplxexport.thread.SchemaDrift;
 import io.github.pplxexport.thread.Turn;
 import io.github.pplxexport.thread.Turns;
 import io.github.pplxexport.thread.Workflow;
@@ -108,6 +109,19 @@ public final class ThreadExport {
             LOG.warn(AnswerVariantLog.warning(c.webUuid(), c.title(), v));
         }
         return c;
+    }
+
+    /**
+     * What the payload holds that this version does not recognise ({@link SchemaDrift}), said in one line for the
+     * thread; the raw files keep it all, so a later version re-renders it.
+     */
+    public List<SchemaDrift.Drift> drift(ExportRequest request, Map<String, Object> rawEntries, Map<String, Object> rawBlocks) {
+        List<SchemaDrift.Drift> drift = SchemaDrift.scan(rawEntries, rawBlocks);
+        if (!drift.isEmpty()) {
+            LOG.warn("[schema] {} {}: {} (kept in raw; re-render after an update)", request.uuid(), request.title(),
+                    String.join("; ", drift.stream().map(SchemaDrift.Drift::toString).toList()));
+        }
+        return drift;
     }
 
     /** The archived form of a response: Python's {@code json.dumps} of the joined pages. */

@@ -29,10 +29,12 @@ public final class Launcher {
     static final String CHILD_ENV = "PPLX_EXPORT_CHILD";
     static final String NO_RELAUNCH_ENV = "PPLX_EXPORT_NO_RELAUNCH";
     /** {@code -Dpplx.cds.dump=true}: write the class-data archive at the child's exit (the build does this). */
-    static final String CDS_DUMP_PROPERTY = "pplx.cds.dump";
+    public static final String CDS_DUMP_PROPERTY = "pplx.cds.dump";
     static final String MAIN = "io.github.pplxexport.cli.PplxExportCli";
     /** The command whose class-data archive is {@code pplx-export-serve.jsa}. */
     static final String SERVE = "serve";
+    /** mcp answers the protocol on the classes serve's /mcp loads: it starts on serve's class-data archive. */
+    static final String MCP = "mcp";
     static final String BENCH = "bench";
 
     /** The tuned JVM options; a user's own options come after them, so the user's win. */
@@ -125,7 +127,7 @@ public final class Launcher {
     }
 
     /**
-     * Whether the command is {@code serve}: the first argument that names a command, passing over options and the
+     * Whether the command is {@code serve} (or {@code mcp}, which starts on the same classes): the first argument that names a command, passing over options and the
      * values that may follow them ({@code --out DIR serve}). {@code bench serve} is bench: it starts its servers as
      * processes of their own, and times the index step in its own JVM as a sync runs it, with the pipeline's settings.
      */
@@ -134,8 +136,8 @@ public final class Launcher {
         for (String a : args) {
             if (a.startsWith("-")) {
                 afterOption = true;
-            } else if (a.equals(SERVE) || a.equals(BENCH)) {
-                return a.equals(SERVE);
+            } else if (a.equals(SERVE) || a.equals(MCP) || a.equals(BENCH)) {
+                return !a.equals(BENCH);
             } else if (!afterOption) {
                 return false; // another command
             } else {
@@ -159,7 +161,7 @@ public final class Launcher {
     }
 
     /** The same java that runs this JVM. */
-    static String javaBinary() {
+    public static String javaBinary() {
         return ProcessHandle.current().info().command()
                 .orElse(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     }

@@ -89,6 +89,59 @@ public final class StatusReport {
         return report;
     }
 
+    /**
+     * The deeper tiers of {@code status} (reference-cli-and-archive.md §2.8), after the summary lines: {@code -vv}
+     * lists, per account, the rows batch skips (done, expired, deleted) with their index {@code lastUpdated} and their
+     * state stamp ({@code exported_at}, {@code expired_at}, {@code deleted_at}), titles cut at 60; {@code -vvv} lists
+     * every row untruncated with its uuid, index {@code mode} and {@code search_mode}, then the state-only threads
+     * (in batch_state.json, in no index: the deletion candidates).
+     */
+    public static List<String> detailLines(Path out, String account, int verbosity) throws IOException {
+        List<String> lines = new ArrayList<>();
+        if (verbosity < 2) {
+            return lines;
+        }
+        boolean all = verbosity >= 3;
+        Map<String, Object> report = build(out, account);
+        BatchState state = BatchState.load(BatchState.file(out));
+        for (String name : J.map(report, "accounts").keySet()) {
+            List<Map<String, Object>> rows = LibraryIndex.readThreads(LibraryIndex.file(out, name)).orElse(List.of());
+            lines.add("[status] " + name + (all ? ": every row" : ": rows the next batch skips"));
+            for (IncrementalPlanner.Item item : IncrementalPlanner.plan(rows, state.records(), true, false).items()) {
+                if (!all && item.action().exports()) {
+                    continue;
+                }
+                Object record = state.records().get(item.uuid());
+                String stamp = J.firstStr(record, "exported_at", "expired_at", "deleted_at", "failed_at");
+                String title = J.str(item.row(), "title");
+                if (all) {
+                    lines.add("  " + item.action().id() + "  " + item.uuid() + "  " + J.str(item.row(), "lastUpdated")
+                            + "  " + (stamp.isEmpty() ? "-" : stamp) + "  mode=" + J.str(item.row(), "mode")
+                            + " search_mode=" + J.str(item.row(), "search_mode") + "  " + title);
+                } else {
+                    lines.add("  " + item.action().id() + "  " + J.str(item.row(), "lastUpdated") + "  "
+                            + (stamp.isEmpty() ? "-" : stamp) + "  " + shortTitle(title));
+                }
+            }
+        }
+        if (all) {
+            List<Object> stateOnly = J.list(report, "state_only");
+            lines.add("[status] state-only (in batch_state.json, in no index): " + stateOnly.size());
+            for (Object uuid : stateOnly) {
+                Object record = state.records().get(String.valueOf(uuid));
+                lines.add("  " + uuid + "  " + J.str(record, "status") + "  " + J.str(record, "lastUpdated") + "  "
+                        + J.str(record, "title"));
+            }
+        }
+        return lines;
+    }
+
+    /** The first line of a title, cut at 60 characters (the -v and -vv tiers). */
+    static String shortTitle(String title) {
+        String first = title.lines().findFirst().orElse("");
+        return first.length() > 60 ? first.substring(0, 60) + "…" : first;
+    }
+
     /** The human lines: one per account, then the global state line. */
     public static List<String> lines(Map<String, Object> report, boolean verbose) {
         List<String> out = new ArrayList<>();

@@ -32,6 +32,12 @@ import java.util.SplittableRandom;
  *         | "url-expired"  asset uuid         the asset's signed URLs answer 403 AccessDenied, except a
  *                                             fresh one from GET /rest/assets/&lt;uuid&gt;/data
  *         | "asset-gone"   asset uuid         every URL of it 403 AccessDenied, /data 404 ASSET_NOT_FOUND
+ *         | "drift-answer" thread uuid        the platform changed its payload ({@link PayloadDrift}): each FINAL
+ *                                             step's answer moved to content.answer_v2
+ *         | "drift-step"   thread uuid        its plain steps (but the query and FINAL) of type WEB_BROWSE_V2
+ *         | "drift-blocks" thread uuid        its schematized entries' block list under blocks_v2
+ *         | "drift-turn"   thread uuid        its last turn dropped (a follow-up deleted on the platform)
+ * session = "session-cloudflare"              the session check (GET /api/auth/session) answers a Cloudflare challenge
  * </pre>
  * The ask endpoint's rules ({@code ask-status:}, {@code ask-drop@}, {@code ask-stall:}, {@code fresh-404:}) are
  * {@link AskFaults}'.
@@ -41,12 +47,14 @@ import java.util.SplittableRandom;
  * gets the same faults; the default seed is 0.
  */
 public final class FaultPlan {
-    public static final FaultPlan NONE = new FaultPlan(List.of(), List.of(), Set.of(), AskFaults.NONE, "");
+    public static final FaultPlan NONE = new FaultPlan(List.of(), List.of(), Set.of(), AskFaults.NONE, false, "");
+    private static final String SESSION_CLOUDFLARE = "session-cloudflare";
 
     /** The standing properties a {@code mark:uuid} rule gives a thread, sibling or asset. */
     public enum Mark {
         EXPIRED("expired"), DELETED("deleted"), UNLISTED("unlisted"), SIBLING("sibling"),
-        URL_EXPIRED("url-expired"), ASSET_GONE("asset-gone");
+        URL_EXPIRED("url-expired"), ASSET_GONE("asset-gone"),
+        DRIFT_ANSWER("drift-answer"), DRIFT_STEP("drift-step"), DRIFT_BLOCKS("drift-blocks"), DRIFT_TURN("drift-turn");
 
         private final String prefix;
 
@@ -76,13 +84,16 @@ public final class FaultPlan {
     private final List<Rate> rates;
     private final Set<Marked> marks;
     private final AskFaults asks;
+    private final boolean sessionChallenged;
     private final String spec;
 
-    private FaultPlan(List<Numbered> numbered, List<Rate> rates, Set<Marked> marks, AskFaults asks, String spec) {
+    private FaultPlan(List<Numbered> numbered, List<Rate> rates, Set<Marked> marks, AskFaults asks,
+                      boolean sessionChallenged, String spec) {
         this.numbered = numbered;
         this.rates = rates;
         this.marks = marks;
         this.asks = asks;
+        this.sessionChallenged = sessionChallenged;
         this.spec = spec;
     }
 
@@ -95,6 +106,7 @@ public final class FaultPlan {
         List<Rate> rates = new ArrayList<>();
         Set<Marked> marks = new LinkedHashSet<>();
         AskFaults asks = AskFaults.NONE;
+        boolean sessionChallenged = false;
         for (String raw : spec.split(",")) {
             String rule = raw.replaceAll("\\s+", "");
             if (rule.isEmpty()) {
@@ -103,7 +115,9 @@ public final class FaultPlan {
             try {
                 String lower = rule.toLowerCase(Locale.ROOT);
                 Optional<Mark> mark = Mark.ofRule(lower);
-                if (AskFaults.isRule(lower)) {
+                if (lower.equals(SESSION_CLOUDFLARE)) {
+                    sessionChallenged = true;
+                } else if (AskFaults.isRule(lower)) {
                     asks = asks.with(rule);     // the ask endpoint's rules: applied by AskReplay
                 } else if (mark.isPresent()) {
                     String uuid = rule.substring(mark.get().prefix.length());
@@ -118,7 +132,8 @@ public final class FaultPlan {
                 throw new IllegalArgumentException("bad fault rule '" + rule + "': " + e.getMessage(), e);
             }
         }
-        return new FaultPlan(List.copyOf(numbered), List.copyOf(rates), Set.copyOf(marks), asks, spec.strip());
+        return new FaultPlan(List.copyOf(numbered), List.copyOf(rates), Set.copyOf(marks), asks, sessionChallenged,
+                spec.strip());
     }
 
     /** The ask endpoint's rules of the spec ({@link AskFaults#NONE} when it has none). */
@@ -146,6 +161,22 @@ public final class FaultPlan {
         return marks.contains(new Marked(mark, uuid));
     }
 
+    /** The drift marks given for this thread (empty when its payload keeps its shape). */
+    public Set<Mark> drifts(String uuid) {
+        Set<Mark> found = java.util.EnumSet.noneOf(Mark.class);
+        for (Mark m : List.of(Mark.DRIFT_ANSWER, Mark.DRIFT_STEP, Mark.DRIFT_BLOCKS, Mark.DRIFT_TURN)) {
+            if (has(m, uuid)) {
+                found.add(m);
+            }
+        }
+        return found;
+    }
+
+    /** Whether the session check answers a Cloudflare challenge ({@code session-cloudflare}). */
+    public boolean sessionChallenged() {
+        return sessionChallenged;
+    }
+
     /** {@code ENTRY_DELETED} / {@code ENTRY_EXPIRED} when this thread is marked gone (deleted wins, as in the client). */
     public Optional<String> terminalFor(String uuid) {
         if (has(Mark.DELETED, uuid)) {
@@ -160,7 +191,7 @@ public final class FaultPlan {
     }
 
     public boolean isEmpty() {
-        return numbered.isEmpty() && rates.isEmpty() && marks.isEmpty();
+        return numbered.isEmpty() && rates.isEmpty() && marks.isEmpty() && !sessionChallenged;
     }
 
     @Override

@@ -145,6 +145,9 @@ public final class ReplayApi {
                 return only("GET", request) ? thread(request, caller) : notAllowed();
             }
             if (path.equals(SESSION_PATH)) {
+                if (faults.sessionChallenged()) {
+                    return FaultResponses.apply(new FaultPlan.Fault(FaultPlan.Fault.Kind.CLOUDFLARE, 403, 0), () -> null);
+                }
                 return only("GET", request) ? session(session.orElse(sessionAccount())) : notAllowed();
             }
             if (SpaceRoutes.handles(path)) {
@@ -217,7 +220,8 @@ public final class ReplayApi {
             }
             offset = decoded.getAsInt();
         }
-        Map<String, Object> stored = found.isPresent() ? stored(owner, blocks) : sibling.get().stored(blocks);
+        Map<String, Object> stored = found.isPresent() ? PayloadDrift.apply(stored(owner, blocks), faults.drifts(uuid), blocks)
+                : sibling.get().stored(blocks);
         return ReplayResponse.json(200, ThreadPages.page(stored, pageSize, offset, scope));
     }
 

@@ -1,6 +1,7 @@
 package io.github.pplxexport.rerender;
 
 import io.github.pplxexport.archive.MarkdownWriter;
+import io.github.pplxexport.archive.PreviousCopies;
 import io.github.pplxexport.archive.ThreadFiles;
 import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.thread.ThreadInputException;
@@ -10,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -77,10 +79,17 @@ public final class ReRenderOutcomes {
     }
 
     public ThreadResult done(ReRenderJob job, MarkdownWriter.Result written, boolean threadJsonWritten) {
+        return done(job, written, threadJsonWritten, Optional.empty());
+    }
+
+    /** Rendered or unchanged; {@code kept}: the archived Markdown had more and was kept under versions/ (a warning). */
+    public ThreadResult done(ReRenderJob job, MarkdownWriter.Result written, boolean threadJsonWritten,
+                             Optional<PreviousCopies.Kept> kept) {
         ThreadResult.Outcome outcome = written.changedAnything() ? ThreadResult.Outcome.RENDERED : ThreadResult.Outcome.UNCHANGED;
+        kept.ifPresent(k -> LOG.warn("[re-render] {}: {}", shown(job.dir(), job.request()), k.line()));
         LOG.debug("[re-render] {} {}", outcome == ThreadResult.Outcome.RENDERED ? "rendered" : "unchanged",
                 shown(job.dir(), job.request()));
-        return new ThreadResult(job.dir(), outcome, threadJsonWritten);
+        return new ThreadResult(job.dir(), outcome, threadJsonWritten, kept.isPresent());
     }
 
     public ThreadResult failed(Path dir, ReRenderRequest request, Exception e) {
@@ -106,6 +115,10 @@ public final class ReRenderOutcomes {
         ReRenderSummary s = body instanceof ReRenderSummary r ? r : new ReRenderSummary();
         if (!stopRequested.getAsBoolean()) {
             LOG.info(s.toString());
+            if (s.keptPrevious() > 0) {
+                LOG.warn("[re-render] {} thread(s) rendered less than their archived Markdown, kept under versions/"
+                        + " (index/previous_copies.jsonl)", s.keptPrevious());
+            }
         }
         return s;
     }

@@ -16,6 +16,7 @@ public final class ReRenderSummary {
     private int skipped;
     private int failed;
     private int threadJsonWritten;
+    private int keptPrevious;
 
     public synchronized void add(ThreadResult r) {
         switch (r.outcome()) {
@@ -25,6 +26,9 @@ public final class ReRenderSummary {
             case SKIPPED -> skipped++;
             case FAILED -> failed++;
         }
+        if (r.keptPrevious()) {
+            keptPrevious++;
+        }
         if (r.threadJsonWritten()) {
             threadJsonWritten++;
         }
@@ -32,6 +36,11 @@ public final class ReRenderSummary {
 
     public synchronized int failed() {
         return failed;
+    }
+
+    /** Threads whose archived Markdown held more than the new one and was kept under versions/ (exit 1). */
+    public synchronized int keptPrevious() {
+        return keptPrevious;
     }
 
     public synchronized int total() {

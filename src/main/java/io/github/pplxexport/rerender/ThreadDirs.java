@@ -1,5 +1,10 @@
 package io.github.pplxexport.rerender;
 
+import io.github.pplxexport.archive.ThreadFiles;
+import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.Json;
+import io.github.pplxexport.json.JsonException;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -9,7 +14,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
@@ -44,6 +51,35 @@ public final class ThreadDirs {
                 return all.next();
             }
         };
+    }
+
+    /** An archived thread: its dir and its thread.json as parsed. */
+    public record Archived(Path dir, Map<String, Object> threadJson) {
+    }
+
+    /**
+     * The archive's thread dirs by the {@code web_uuid} of their thread.json, in one walk (path order; the first
+     * dir of a uuid wins). Dirs whose thread.json is missing, unreadable or without a uuid are left out.
+     */
+    public static Map<String, Archived> byUuid(Path out) {
+        Map<String, Archived> m = new LinkedHashMap<>();
+        for (Iterator<Path> it = walk(out, 0); it.hasNext(); ) {
+            Path dir = it.next();
+            Path tj = dir.resolve(ThreadFiles.THREAD_JSON);
+            if (!Files.isRegularFile(tj)) {
+                continue;
+            }
+            try {
+                Map<String, Object> t = Json.readObject(tj);
+                String uuid = J.str(t, "web_uuid");
+                if (!uuid.isEmpty()) {
+                    m.putIfAbsent(uuid, new Archived(dir, t));
+                }
+            } catch (IOException | JsonException e) {
+                // a thread dir being changed (or damaged) is left alone
+            }
+        }
+        return m;
     }
 
     /** Depth-first over sorted listings; a frame is one directory's sorted children. */

@@ -30,6 +30,8 @@ public final class IndexCatchUp {
     private final SearchIndex index;
     private final int workers;
     private final BooleanSupplier stop;
+    /** The running (or last) pass, for {@link #dirsSoFar}. */
+    private volatile Pass running;
 
     /**
      * @param workers threads reading thread dirs (0: one per core)
@@ -49,6 +51,12 @@ public final class IndexCatchUp {
         }
     }
 
+    /** How many thread dirs the running (or last) pass has walked so far: how far a build is. */
+    public int dirsSoFar() {
+        Pass p = running;
+        return p == null ? 0 : p.dirs.get();
+    }
+
     /**
      * @param rebuild index every dir into a new index (also when the index is missing or of another format)
      * @param wait    how long to wait for another process's write lock
@@ -57,6 +65,7 @@ public final class IndexCatchUp {
         long t0 = System.nanoTime();
         boolean full = rebuild || !index.current();
         Pass pass = new Pass(index.archive(), full ? Map.of() : index.stamps(), full, wait);
+        running = pass;
         List<String> gone = new ArrayList<>();
         try {
             if (full) {

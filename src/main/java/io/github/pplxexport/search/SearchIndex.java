@@ -399,8 +399,18 @@ public final class SearchIndex implements Closeable {
 
     /** Every indexed dir of a thread uuid (a thread archived under two accounts has two), newest first. */
     public List<ThreadSummary> byUuid(String uuid) throws IOException {
+        return newest(new TermQuery(new Term(IndexFields.UUID, uuid)));
+    }
+
+    /** Every indexed dir whose thread uuid starts with {@code prefix} (the 8 characters of a thread dir's name), newest first. */
+    public List<ThreadSummary> byUuidPrefix(String prefix) throws IOException {
+        return newest(new org.apache.lucene.search.PrefixQuery(new Term(IndexFields.UUID, prefix)));
+    }
+
+    /** The summaries of the (at most 50) dirs {@code q} matches, newest first. */
+    private List<ThreadSummary> newest(Query q) throws IOException {
         return read(s -> {
-            TopDocs docs = s.search(new TermQuery(new Term(IndexFields.UUID, uuid)), 50, NEWEST);
+            TopDocs docs = s.search(q, 50, NEWEST);
             List<ThreadSummary> out = new ArrayList<>();
             StoredFields stored = s.storedFields();
             for (ScoreDoc sd : docs.scoreDocs) {

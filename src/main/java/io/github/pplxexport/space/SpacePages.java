@@ -6,6 +6,7 @@ import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.rerender.ThreadDirs;
+import io.github.pplxexport.rerender.ThreadDirs.Archived;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -13,8 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +96,7 @@ public final class SpacePages {
     /** Writes the pages and spaces.json; returns how many spaces. */
     public static int write(Path out) throws IOException {
         Map<String, Space> spaces = read(out);
-        Map<String, Archived> archived = archived(out);
+        Map<String, Archived> archived = ThreadDirs.byUuid(out);
         // an archived thread whose thread.json names a space is on its page even when no index lists it any more
         // (deleted on the platform, or its account's index not refreshed): the archive keeps it
         for (Archived a : archived.values()) {
@@ -107,7 +106,8 @@ public final class SpacePages {
                 Space s = spaces.computeIfAbsent(slug, Space::new);
                 s.title = s.title.isEmpty() ? J.str(space, "title") : s.title;
                 s.uuid = s.uuid.isEmpty() ? J.str(space, "uuid") : s.uuid;
-                s.threads.putIfAbsent(a.row().uuid(), a.row());
+                Row row = row(a);
+                s.threads.putIfAbsent(row.uuid(), row);
             }
         }
         Map<String, Object> meta = SpaceMeta.read(out);
@@ -162,34 +162,11 @@ public final class SpacePages {
         return summary.size();
     }
 
-    /** An archived thread: its dir and thread.json. */
-    record Archived(Path dir, Map<String, Object> threadJson) {
-        Row row() {
-            return new Row(J.str(threadJson, "web_uuid"), J.str(threadJson, "title"), J.str(threadJson, "lastUpdated"),
-                    J.str(threadJson, "mode"), J.firstStr(threadJson, "author", "export_via"));
-        }
-    }
-
-    /** web_uuid to the archived thread (the first dir in path order), for every dir whose thread.json parses. */
-    static Map<String, Archived> archived(Path out) {
-        Map<String, Archived> dirs = new HashMap<>();
-        for (Iterator<Path> it = ThreadDirs.walk(out, 0); it.hasNext(); ) {
-            Path d = it.next();
-            Path tj = d.resolve("thread.json");
-            if (!Files.isRegularFile(tj)) {
-                continue;
-            }
-            try {
-                Map<String, Object> t = Json.readObject(tj);
-                String uuid = J.str(t, "web_uuid");
-                if (!uuid.isEmpty()) {
-                    dirs.putIfAbsent(uuid, new Archived(d, t));
-                }
-            } catch (IOException | JsonException e) {
-                // not a thread dir one can link to
-            }
-        }
-        return dirs;
+    /** The index row an archived thread stands for on its space's page. */
+    private static Row row(Archived a) {
+        Map<String, Object> t = a.threadJson();
+        return new Row(J.str(t, "web_uuid"), J.str(t, "title"), J.str(t, "lastUpdated"), J.str(t, "mode"),
+                J.firstStr(t, "author", "export_via"));
     }
 
     private static String person(Object p) {

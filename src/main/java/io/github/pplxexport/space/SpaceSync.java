@@ -3,6 +3,7 @@ package io.github.pplxexport.space;
 import io.github.pplxexport.archive.AtomicFiles;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.rerender.ThreadDirs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +46,7 @@ public final class SpaceSync {
         }
         int threads = 0;
         int changed = 0;
-        for (Map.Entry<String, SpacePages.Archived> e : SpacePages.archived(out).entrySet()) {
+        for (Map.Entry<String, ThreadDirs.Archived> e : ThreadDirs.byUuid(out).entrySet()) {
             if (!current.containsKey(e.getKey())) {
                 continue;
             }

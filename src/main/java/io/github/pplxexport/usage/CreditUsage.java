@@ -2,8 +2,8 @@ package io.github.pplxexport.usage;
 
 import io.github.pplxexport.api.ApiRequests;
 import io.github.pplxexport.archive.AtomicFiles;
+import io.github.pplxexport.export.AuthFailures;
 import io.github.pplxexport.export.Pacing;
-import io.github.pplxexport.export.RunAbortedException;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
@@ -40,7 +40,6 @@ public final class CreditUsage {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.usage");
     public static final String FORBIDDEN = "thread_usage_forbidden";
     static final int FLUSH_EVERY = 25;
-    static final int AUTH_FAIL_FAST = 3;
 
     private final Path out;
     private final long pause;
@@ -75,7 +74,7 @@ public final class CreditUsage {
         int used;
         int forbidden;
         int failed;
-        int authFails;
+        final AuthFailures auth = new AuthFailures();
         int unsaved;
 
         Run(String account, Path file, Map<String, Object> threads, List<Item> items) {
@@ -148,7 +147,7 @@ public final class CreditUsage {
     }
 
     public void used(Run run, Item item, Map<String, Object> answer) throws IOException {
-        run.authFails = 0;
+        run.auth.answered();
         Map<String, Object> r = record(item);
         r.put("usage_cents", J.get(answer, "usage_cents"));
         r.put("meter_usage", J.get(answer, "meter_usage"));
@@ -161,7 +160,7 @@ public final class CreditUsage {
 
     /** 403 thread_usage_forbidden: recorded, never asked again. */
     public void forbidden(Run run, Item item) throws IOException {
-        run.authFails = 0;
+        run.auth.answered();
         Map<String, Object> r = record(item);
         r.put("error", FORBIDDEN);
         r.put("fetched_at", Timestamps.nowUtc(clock));
@@ -176,14 +175,7 @@ public final class CreditUsage {
     public void failed(Run run, Item item, Integer status, String why) {
         run.failed++;
         LOG.error("[usage-backfill] {} {}: {}; asked again next run", item.webUuid().substring(0, 8), item.title(), why);
-        if (status != null && (status == 401 || status == 403)) {
-            if (++run.authFails >= AUTH_FAIL_FAST) {
-                save(run);
-                throw new RunAbortedException(AUTH_FAIL_FAST + " auth failures in a row (" + why + ")", null);
-            }
-        } else {
-            run.authFails = 0;
-        }
+        run.auth.failed(status, why, () -> save(run));
     }
 
     public Summary finish(Run run) {

@@ -2,6 +2,8 @@ package io.github.pplxexport.browse;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,9 +48,113 @@ class MarkdownHtmlTest {
     }
 
     @Test
+    void aSummarysMarkdownIsRenderedItsHtmlStaysText() {
+        String html = md.render("<details>\n<summary>**Hugo first** with $k$ <i onclick=alert(1)>x</i></summary>\n\nbody\n\n</details>\n");
+        assertTrue(html.contains("<details><summary><strong>Hugo first</strong> with <span class=\"math math-inline\">k</span>"
+                + " &lt;i onclick=alert(1)&gt;x&lt;/i&gt;</summary>"), html);
+        assertTrue(md.render("<details>\n<summary>1. <details></summary>\n\nx\n\n</details>\n")
+                .contains("<summary>1. &lt;details&gt;</summary>"), "no paragraph: text");
+    }
+
+    @Test
     void thePageHeaderLinesLeaveTheBody() {
         assertEquals("\n## Turn 1\n", MarkdownHtml.body("# Title\n\n> 模式: search | 作者: a | 轮次: 1 | 引文: 0\n\n## Turn 1\n"));
         assertEquals("plain", MarkdownHtml.body("plain"));
+    }
+
+    @Test
+    void aTurnFilesWorkIsItsSectionsBetweenQueryAndAnswerCutIntoSteps() {
+        String turn = """
+                # Turn 2 — 2026-07-09 10:05 UTC
+
+                ## Query
+
+                ### a heading in the query is no step
+
+                ## 工作过程（2 步骤 · WORKFLOW_COMPLETED）
+
+                > a stub's note
+
+                ### 步骤 1 · Run（`bash`）
+
+                ```
+                ### not a step: inside a code block
+                ## Answer
+                ```
+
+                ### 步骤 2 · Think with $x^2$
+
+                Piranesi and [a page](https://example.org/p)
+
+                ## Answer
+
+                ## Short answer
+
+                ### the answer's own heading
+                """;
+        List<MarkdownHtml.WorkSection> work = md.work(turn);
+        assertEquals(1, work.size());
+        MarkdownHtml.WorkSection s = work.get(0);
+        assertEquals("工作过程（2 步骤 · WORKFLOW_COMPLETED）", s.title());
+        assertTrue(s.introHtml().contains("<blockquote>"), s.introHtml());
+        assertEquals(2, s.steps().size(), s.steps().toString());
+        assertTrue(s.steps().get(0).headingHtml().startsWith("<h3>步骤 1 · Run（<code>bash</code>）</h3>"), s.steps().get(0).headingHtml());
+        assertTrue(s.steps().get(0).html().contains("### not a step: inside a code block\n## Answer"), s.steps().get(0).html());
+        assertTrue(s.steps().get(1).headingHtml().contains("<span class=\"math math-inline\">x^2</span>"));
+        assertTrue(s.steps().get(1).text().contains("piranesi") && s.steps().get(1).text().contains("https://example.org/p"),
+                "the step's words, lower case, and its link targets: " + s.steps().get(1).text());
+        assertFalse(s.steps().get(1).html().contains("Short answer"), "the answer is no step");
+        assertEquals("<h3>Turn 5 recap</h3>", md.work("## 工作过程\n\n### Turn 5 recap\n\nx\n").get(0).steps().get(0).headingHtml().strip(),
+                "a step's heading is no turn anchor");
+        // a turn without a work section (a search thread's) has none; the English labels are known too
+        assertEquals(List.of(), md.work("# Turn 1\n\n## Query\n\nq\n\n## Answer\n\na\n"));
+        assertEquals(List.of("Work process (1 steps · WORKFLOW_COMPLETED)", "Sub-agent work (2)"),
+                md.work("## Query\n\nq\n\n## Work process (1 steps · WORKFLOW_COMPLETED)\n\n### Step 1\n\nx\n\n"
+                        + "## Sub-agent work (2)\n\n### Step 1 · 🤖 Sub-agent: a\n\ny\n\n## Answer\n\na\n")
+                        .stream().map(MarkdownHtml.WorkSection::title).toList());
+    }
+
+    @Test
+    void aStepIsTheSameHtmlAsItsMarkdownRenderedAlone() throws Exception {
+        // the sample's turn file, as the renderer wrote it: no second renderer between it and the page
+        String turn = java.nio.file.Files.readString(java.nio.file.Path.of(
+                "archive-sample/alice/computer/2026-07-09_Clean-up-my-reading-list-books-csv_8220bd65/turns/turn_0002.md"));
+        List<MarkdownHtml.Step> steps = md.work(turn).get(0).steps();
+        assertEquals(9, steps.size());
+        String step3 = turn.substring(turn.indexOf("### 步骤 3"), turn.indexOf("### 步骤 4"));
+        String body3 = step3.substring(step3.indexOf('\n') + 1);
+        assertEquals(md.render(body3), steps.get(2).html());
+        String step7 = turn.substring(turn.indexOf("### 步骤 7"), turn.indexOf("### 步骤 8"));
+        assertEquals(md.render(step7.substring(step7.indexOf('\n') + 1)), steps.get(6).html(), "with its nested <details>");
+        assertTrue(steps.get(6).html().contains("<details><summary>🧩 嵌套工作流：Check"), steps.get(6).html());
+    }
+
+    @Test
+    void aConversationIsCutAtItsTurnsAndItsAppendix() {
+        List<MarkdownHtml.Part> parts = md.renderTurns("""
+                ## Turn 1 — 2026-01-01 10:00 UTC
+
+                ### Answer
+                a
+
+                ## Turn 1 recap, in the answer
+
+                ## Turn 2 — 2026-01-01 11:00 UTC
+
+                ### Answer
+                <details>
+                <summary>left open</summary>
+
+                b
+
+                ## 后台任务（未归入轮次）
+
+                c
+                """);
+        assertEquals(List.of(1, 2, -1), parts.stream().map(MarkdownHtml.Part::turn).toList());
+        assertTrue(parts.get(0).html().contains("Turn 1 recap"), "an answer's own heading stays in its turn");
+        assertEquals(count(parts.get(1).html(), "<details>"), count(parts.get(1).html(), "</details>"), "closed in its piece");
+        assertTrue(parts.get(2).html().contains("<p>c</p>"));
     }
 
     static int count(String s, String part) {

@@ -152,7 +152,8 @@ class ServeTest {
         assertEquals(200, r.statusCode());
         assertFalse(body.contains("<script>window"), "no script element from the archive");
         assertFalse(body.contains("<img src=x"), "no raw img");
-        assertFalse(body.contains("<iframe"), "no frame");
+        assertFalse(body.contains("<iframe src="), "no frame of the archive's text");
+        assertEquals(body.split("<iframe", -1).length, body.split("<iframe sandbox ", -1).length, "frames: the app's sandboxed ones only");
         assertFalse(body.contains("href=\"javascript:"), "no javascript: link");
         assertTrue(body.contains("&lt;script&gt;window.pwned"), "shown as text");
         assertTrue(body.contains("<details><summary>Steps &lt;img"), "the summary's text escaped");
@@ -161,6 +162,38 @@ class ServeTest {
         HttpResponse<String> asset = server.get("/t/" + SampleServer.HOSTILE_UUID + "/assets/files/page.html");
         assertTrue(asset.headers().firstValue("Content-Type").orElseThrow().startsWith("text/plain"), "an HTML asset is text");
         assertTrue(server.get("/search?q=" + q("<script>")).body().contains("&lt;script&gt;"));
+    }
+
+    @Test
+    void productsGoToTheirFrameViewerAndHighlighterWithPoliciesOfTheirOwn() throws Exception {
+        java.nio.file.Path files = server.archive.resolve(SampleServer.HOSTILE_DIR).resolve("assets/files");
+        java.nio.file.Files.writeString(files.resolve("framed.html"), "<script>alert(1)</script>");
+        java.nio.file.Files.write(files.resolve("doc.pdf"), "%PDF-1.4\n".getBytes(StandardCharsets.US_ASCII));
+        String t = "/t/" + SampleServer.HOSTILE_UUID;
+        String page = server.get(t).body();
+        assertTrue(page.contains("<iframe sandbox class=\"product-html\" title=\"framed.html\""), page);
+        assertTrue(server.get(t).headers().firstValue("Content-Security-Policy").orElseThrow().contains("frame-src 'self'"));
+
+        HttpResponse<String> framed = server.get(t + "/assets/files/framed.html?frame=1");
+        assertEquals("text/html; charset=utf-8", framed.headers().firstValue("Content-Type").orElseThrow());
+        String policy = framed.headers().firstValue("Content-Security-Policy").orElseThrow();
+        assertTrue(policy.contains("sandbox") && !policy.contains("allow-") && policy.contains("default-src 'none'")
+                && !policy.contains("script-src"), policy);
+        assertEquals("SAMEORIGIN", framed.headers().firstValue("X-Frame-Options").orElseThrow());
+        assertTrue(server.get(t + "/assets/files/framed.html").headers().firstValue("Content-Type").orElseThrow().startsWith("text/plain"),
+                "opened by its link, an HTML product stays text");
+        assertTrue(server.get(t + "/assets/files/framed.html?frame=1&download=1").headers().firstValue("Content-Disposition")
+                .orElseThrow().startsWith("attachment"));
+
+        HttpResponse<String> pdf = server.get(t + "/assets/files/doc.pdf");
+        assertEquals("application/pdf", pdf.headers().firstValue("Content-Type").orElseThrow());
+        assertTrue(pdf.headers().firstValue("Content-Security-Policy").orElseThrow().contains("sandbox"), "the viewer opens it sandboxed");
+
+        HttpResponse<String> js = server.get("/static/hljs/highlight.min.js");
+        assertEquals(200, js.statusCode());
+        assertTrue(js.body().contains("highlightElement"), "highlight.js from its WebJar");
+        assertEquals(200, server.get("/static/hljs/github.min.css").statusCode());
+        assertEquals(404, server.get("/static/hljs/languages/python.min.js").statusCode(), "nothing else of the WebJar");
     }
 
     @Test

@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HelpTest {
     private static final List<String> COMMANDS = List.of("demo", "index", "batch", "sync", "export", "re-render",
             "status", "sync-deleted", "run", "replay", "bench", "ask", "models", "mark-read", "space-create", "init",
-            "space-index", "spaces", "sync-space", "usage-backfill", "serve", "relations", "debug-js");
+            "space-index", "spaces", "sync-space", "usage-backfill", "serve", "relations", "debug-js",
+            "search-mode-backfill", "assets-backfill", "schedule", "install", "mcp", "doctor");
 
     private static String help(String... args) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();

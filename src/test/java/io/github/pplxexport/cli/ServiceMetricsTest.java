@@ -75,9 +75,9 @@ class ServiceMetricsTest {
     @Test
     void metricsCountThreadsAnswersRetriesAndTheLastGoodSync() throws Exception {
         // request 1: the service's own session check; 2: the scheduled sync's; 3: the index; 4: a thread, which
-        // answers 503 once and is retried
+        // answers 503 once and is retried; one thread's payload has drifted (an unknown step type)
         try (ReplayServer server = ReplayServer.start(ReplayOptions.of(Paths.get("archive-sample")).withPort(0)
-                .withFaults(FaultPlan.parse("503@4")));
+                .withFaults(FaultPlan.parse("503@4,drift-step:11d645e5-36f6-41d8-ae4b-f26a7b60b287")));
              ChildJvm.Running p = service(server)) {
             long before = System.currentTimeMillis() / 1000;
             p.awaitLine("[run] scheduled sync #1 done", 120);
@@ -93,6 +93,8 @@ class ServiceMetricsTest {
             assertEquals(0.0, sample(metrics, "pplx_dead_letters_total{kind=\"thread\"}"));
             assertEquals(0.0, sample(metrics, "pplx_dead_letters_total{kind=\"asset\"}"));
             assertEquals(1.0, sample(metrics, "pplx_http_requests_total{class=\"5xx\"}"));
+            assertEquals(1.0, sample(metrics, "pplx_schema_drift_total{kind=\"unknown_step_type\"}"), metrics);
+            assertEquals(0.0, sample(metrics, "pplx_schema_drift_total{kind=\"unknown_block_type\"}"));
             assertTrue(sample(metrics, "pplx_http_requests_total{class=\"2xx\"}") >= 8, "sessions, index, thread pages");
             assertTrue(sample(metrics, "pplx_last_successful_sync_seconds") >= before - 1, metrics);
             assertEquals(200, get("/observe/health").statusCode());

@@ -14,8 +14,8 @@ import java.util.stream.Stream;
  * The reference exporter's fixtures in {@code ../shared/fixtures/upstream} (GPL-3.0: read from there,
  * never copied into this project). Each fixture is laid out as an archive thread dir in a temp folder.
  */
-final class UpstreamFixtures {
-    static final Path ROOT = locate();
+public final class UpstreamFixtures {
+    public static final Path ROOT = locate();
 
     private UpstreamFixtures() {
     }
@@ -38,21 +38,21 @@ final class UpstreamFixtures {
     }
 
     /** The reference's expected thread.json registry keys per fixture ({@code null} = key absent). */
-    static Path expectedRegistries() {
+    public static Path expectedRegistries() {
         return ROOT.resolve("expected_registries.json");
     }
 
-    static boolean available() {
+    public static boolean available() {
         return Files.isDirectory(ROOT);
     }
 
     /** Why the conformance tests are skipped when {@link #available()} is false. */
-    static String missing() {
+    public static String missing() {
         return "reference fixtures not found at " + ROOT + " (a checkout beside shared/, or -Dpplx.upstream.fixtures=DIR)";
     }
 
     /** Fixture folders that hold a raw_entries.json and golden output. */
-    static List<Path> fixtures() throws IOException {
+    public static List<Path> fixtures() throws IOException {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> s = Files.list(ROOT)) {
             s.filter(p -> Files.isRegularFile(p.resolve("raw_entries.json")) && Files.isDirectory(p.resolve("golden")))
@@ -67,7 +67,7 @@ final class UpstreamFixtures {
     }
 
     /** Pairs of (golden file, rendered file) for a fixture whose thread dir is {@code dir}. */
-    static List<Path[]> goldenPairs(Path fixture, Path dir) throws IOException {
+    public static List<Path[]> goldenPairs(Path fixture, Path dir) throws IOException {
         List<Path[]> pairs = new ArrayList<>();
         Path golden = fixture.resolve("golden");
         if (Files.exists(golden.resolve("conversation.md"))) {

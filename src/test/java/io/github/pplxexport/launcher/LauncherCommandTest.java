@@ -36,7 +36,8 @@ class LauncherCommandTest {
     @Test
     void serveHasItsOwnArchiveAndCompileSettingsWhereverItsNameStands() throws IOException {
         for (String[] args : List.of(new String[] {"serve", "--port", "0"}, new String[] {"--out", "archive", "serve"},
-                new String[] {"-v", "serve"}, new String[] {"-D", "pplx.serve.port=0", "serve"})) {
+                new String[] {"-v", "serve"}, new String[] {"-D", "pplx.serve.port=0", "serve"},
+                new String[] {"--out", "archive", "mcp", "--allow-ask"})) {
             List<String> serve = command(args);
             assertEquals("pplx-export-serve.jsa", archive(serve), String.join(" ", args));
             assertTrue(serve.containsAll(Launcher.SERVE_OPTIONS), serve.toString());
@@ -50,7 +51,7 @@ class LauncherCommandTest {
     @Test
     void benchServeAndTheOtherCommandsKeepThePipelinesSettings() throws IOException {
         for (String[] args : List.of(new String[] {"bench", "serve"}, new String[] {"sync", "--out", "serve"},
-                new String[] {"export", "serve"})) {
+                new String[] {"export", "serve"}, new String[] {"bench", "mcp"})) {
             List<String> cmd = command(args);
             assertEquals("pplx-export.jsa", archive(cmd), String.join(" ", args));
             assertFalse(cmd.containsAll(Launcher.SERVE_OPTIONS), String.join(" ", args));

@@ -1,16 +1,12 @@
 package io.github.pplxexport.pipeline;
 
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
+import io.github.pplxexport.testkit.CliCapture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,22 +49,10 @@ class AskPipelineTest {
     }
 
     static Run run(LiveLibrary lib, String... args) {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        PrintStream saved = System.out;
-        ListAppender<ILoggingEvent> log = new ListAppender<>();
-        log.start();
-        Logger pplx = (Logger) LoggerFactory.getLogger("pplx");
-        pplx.addAppender(log);
-        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-        try {
-            List<String> all = new ArrayList<>(List.of(args));
-            all.addAll(List.of("--lang", "en", "-D", "pplx.ask.fresh-404-delay-ms=20"));
-            int code = lib.run(all.toArray(String[]::new));
-            return new Run(code, buf.toString(StandardCharsets.UTF_8), List.copyOf(log.list));
-        } finally {
-            System.setOut(saved);
-            pplx.detachAppender(log);
-        }
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--lang", "en", "-D", "pplx.ask.fresh-404-delay-ms=20"));
+        CliCapture c = CliCapture.of(() -> lib.run(all.toArray(String[]::new)));
+        return new Run(c.exit(), c.stdout(), c.events());
     }
 
     static Path dir(LiveLibrary lib, Map<String, Object> result) {

@@ -108,4 +108,18 @@ class SyncDeletedTest {
             assertEquals(after.get(threadJson), Archives.snapshot(lib.out).get(threadJson), "stamped once, never again");
         }
     }
+
+    /** {@code sync --check-deleted --refresh-spaces} (reference §2.4): the batch, then the online check, then the spaces. */
+    @Test
+    void syncCheckDeletedChecksTheCandidatesAfterTheBatch() throws Exception {
+        LiveLibrary.SampleThread deleted = LiveLibrary.sample("b2a69fad");
+        try (LiveLibrary lib = LiveLibrary.of(tmp).serve()) {
+            assertEquals(0, lib.run("sync"));
+            lib.serve(100, "deleted:" + deleted.uuid());
+            assertEquals(0, lib.run("sync", "--full", "--check-deleted", "--refresh-spaces")); // --full: the index drops it
+            assertEquals("deleted", J.str(J.get(lib.state(), deleted.uuid()), "status"));
+            assertTrue(lib.threadRequests(deleted.uuid()).size() == 1, "asked once, after the batch");
+            assertTrue(java.nio.file.Files.isDirectory(lib.out.resolve("spaces")), "the space pages written");
+        }
+    }
 }

@@ -1,8 +1,5 @@
 package io.github.pplxexport.pipeline;
 
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.github.pplxexport.api.Cookies;
 import io.github.pplxexport.cli.PplxExportCli;
 import io.github.pplxexport.json.J;
@@ -11,17 +8,15 @@ import io.github.pplxexport.replay.FaultPlan;
 import io.github.pplxexport.replay.ReplayApi;
 import io.github.pplxexport.replay.ReplayOptions;
 import io.github.pplxexport.replay.ReplayServer;
+import io.github.pplxexport.testkit.CliCapture;
 import io.github.pplxexport.testkit.HeadlessChromium;
 import io.github.pplxexport.testkit.WebBridgeDaemon;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -198,21 +193,8 @@ class WebBridgeTest {
         if (config != null) {
             args.addAll(List.of("--config", config.toString()));
         }
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        PrintStream saved = System.out;
-        ListAppender<ILoggingEvent> log = new ListAppender<>();
-        log.start();
-        Logger pplx = (Logger) LoggerFactory.getLogger("pplx");
-        pplx.addAppender(log);
-        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
-        try {
-            int code = PplxExportCli.execute(args.toArray(String[]::new));
-            return new Run(code, buf.toString(StandardCharsets.UTF_8),
-                    log.list.stream().map(ILoggingEvent::getFormattedMessage).toList());
-        } finally {
-            System.setOut(saved);
-            pplx.detachAppender(log);
-        }
+        CliCapture c = CliCapture.of(() -> PplxExportCli.execute(args.toArray(String[]::new)));
+        return new Run(c.exit(), c.stdout(), c.messages());
     }
 
     static List<Map<String, Object>> jsonLines(Path file) throws IOException {

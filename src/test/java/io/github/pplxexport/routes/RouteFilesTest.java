@@ -40,7 +40,7 @@ class RouteFilesTest extends RouteTestSupport {
         try (Stream<Path> s = Files.list(Path.of("routes"))) {
             files = s.filter(p -> p.toString().endsWith(".camel.yaml")).sorted().toList();
         }
-        assertEquals(14, files.size(), files.toString());
+        assertEquals(17, files.size(), files.toString());
         Set<String> declared = new TreeSet<>();
         for (Path f : files) {
             List<String> ids = RouteIdsTest.routeIdsOf(f);
@@ -61,10 +61,12 @@ class RouteFilesTest extends RouteTestSupport {
         assertInstanceOf(NoErrorHandlerDefinition.class, model.getRouteDefinition("api-call").getErrorHandlerFactory(),
                 "one request is one redelivery unit of its caller");
         // (check-session's request is token-session's)
-        for (String route : List.of("fetch-index", "fetch-entries", "fetch-blocks", "fetch-candidate",
-                "token-session", "get-space", "list-spaces", "models-config")) {
+        for (String route : List.of("fetch-entries", "fetch-blocks", "fetch-candidate",
+                "token-session", "get-space", "list-spaces", "models-config", "doctor-listing-page", "doctor-thread")) {
             assertEquals("perplexity-api", model.getRouteDefinition(route).getRouteConfigurationId(), route);
         }
+        // a listing page that is not the listing (HTML, XML, not JSON) is retried too
+        assertEquals("perplexity-api,library-listing", model.getRouteDefinition("fetch-index").getRouteConfigurationId());
         // the writes that must not happen twice: the ask (a second thread) and a new space (a second space), whoever sends it
         for (String route : List.of("ask-stream", "create-space", "space-create")) {
             assertNull(model.getRouteDefinition(route).getRouteConfigurationId(), route + " is never redelivered");
