@@ -20,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,8 +104,12 @@ public final class SearchModeBackfill {
      */
     public static Plan plan(Path out, Options o) throws IOException {
         Path file = LibraryIndex.file(out, o.account());
-        List<Map<String, Object>> rows = LibraryIndex.readThreads(file).orElseThrow(() -> new MissingIndexException(
-                "no library index " + file + ": run `pplx-export index` first"));
+        // the rows as read are shared read-only (LibraryIndex.readThreads); this run writes search_mode into copies
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Map<String, Object> row : LibraryIndex.readThreads(file).orElseThrow(() -> new MissingIndexException(
+                "no library index " + file + ": run `pplx-export index` first"))) {
+            rows.add(new LinkedHashMap<>(row));
+        }
         BatchState state = BatchState.load(BatchState.file(out));
         Map<String, ThreadDirs.Archived> archived = ThreadDirs.byUuid(out);
         List<Map<String, Object>> local = new ArrayList<>();
