@@ -46,6 +46,16 @@ public final class ApiErrors implements Failures {
     }
 
     @Override
+    public boolean mayPassLater(Exception failure) {
+        Exception e = root(failure);
+        Integer status = status(e);
+        if (status != null) {
+            return status == 404 || status == 429 || status >= 500;
+        }
+        return noAnswer(e) != null || e instanceof JacksonException;
+    }
+
+    @Override
     public String line(Exception failure) {
         Exception e = root(failure);
         if (e instanceof HttpOperationFailedException h) {

@@ -209,9 +209,11 @@ public class PplxBeans implements CamelConfiguration {
     @BindToRegistry
     public BatchRun batchRun(@PropertyInject("pplx.pacing.thread-delay-min-ms") long delayMin,
                              @PropertyInject("pplx.pacing.thread-delay-max-ms") long delayMax,
-                             @PropertyInject("pplx.retry.delay-ms") long coolDown, CamelContext context) throws Exception {
+                             @PropertyInject("pplx.retry.delay-ms") long coolDown,
+                             @PropertyInject(value = "pplx.batch.second-pass", defaultValue = "true") boolean secondPass,
+                             CamelContext context) throws Exception {
         return new BatchRun(exportSettings(), new Pacing(delayMin, delayMax), coolDown, apiError(),
-                pipeline(context), pplxMetrics(context));
+                pipeline(context), pplxMetrics(context), secondPass);
     }
 
     /** sync-deleted --online: between candidates the thread pause (pplx.pacing.thread-delay-*, --delay-min/max). */

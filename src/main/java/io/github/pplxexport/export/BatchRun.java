@@ -43,6 +43,7 @@ public final class BatchRun {
     private final BooleanSupplier stopping;
     private final RunMetrics metrics;
     private final SchemaDriftLog driftLog;
+    private final boolean secondPass;
 
     /**
      * @param stopping true once the pipeline is stopping (SIGTERM, Ctrl-C): a pause ends, nothing more begins
@@ -50,6 +51,13 @@ public final class BatchRun {
      */
     public BatchRun(ExportSettings settings, Pacing pacing, long coolDownMillis, Failures failures,
                     BooleanSupplier stopping, RunMetrics metrics) {
+        this(settings, pacing, coolDownMillis, failures, stopping, metrics, true);
+    }
+
+    /** @param secondPass whether a batch tries its failed threads once more at its end (pplx.batch.second-pass) */
+    public BatchRun(ExportSettings settings, Pacing pacing, long coolDownMillis, Failures failures,
+                    BooleanSupplier stopping, RunMetrics metrics, boolean secondPass) {
+        this.secondPass = secondPass;
         this.settings = settings;
         this.pacing = pacing;
         this.coolDownMillis = coolDownMillis;
@@ -166,7 +174,10 @@ public final class BatchRun {
      */
     public ExportRequest begin(RunState run, IncrementalPlanner.Item item) {
         run.position++;
-        run.begun++;
+        if (!run.retrying.contains(item.uuid())) {
+            run.begun++;
+        }
+        run.current = item;
         run.exportedBefore = true;
         Map<String, Object> row = item.row();
         LOG.info(Labels.messages().format(Label.BATCH_EXPORTING, run.position, run.total, J.str(row, "title"), eta(run)));
@@ -183,6 +194,33 @@ public final class BatchRun {
         return seconds < 1 ? "" : " (ETA ~" + (seconds >= 60 ? seconds / 60 + "m" + seconds % 60 + "s" : seconds + "s") + ")";
     }
 
+    /**
+     * The batch's second pass: the threads of the plan that failed with a cause that may pass
+     * ({@link Failures#mayPassLater}: no answer or 429/5xx after the retries, a body that was not JSON, 404), once
+     * more in the same batch; none when the run is stopping or aborted or pplx.batch.second-pass is off. Their
+     * failure stays counted until an attempt ends otherwise.
+     */
+    public List<IncrementalPlanner.Item> secondPass(RunState run) {
+        if (!secondPass || run.abort != null || stopping.getAsBoolean() || run.failedItems.isEmpty()) {
+            return List.of();
+        }
+        List<IncrementalPlanner.Item> items = List.copyOf(run.failedItems);
+        run.failedItems.clear();
+        items.forEach(i -> run.retrying.add(i.uuid()));
+        run.planned = run.total;
+        run.total = items.size();
+        run.position = 0;
+        LOG.info("[batch] second pass: {} thread(s) that failed, once more", items.size());
+        return items;
+    }
+
+    /** A second-pass thread ended otherwise than failed: its failure of the first pass no longer counts. */
+    private static void notFailed(RunState run, String uuid) {
+        if (run.retrying.remove(uuid)) {
+            run.fail--;
+        }
+    }
+
     public void skipped(RunState run, IncrementalPlanner.Item item) {
         run.position++;
         run.skip++;
@@ -193,6 +231,7 @@ public final class BatchRun {
     /** Exported (or already up to date): ok, state saved. */
     public void exported(RunState run, ExportedThread t) {
         run.authFails = 0;
+        notFailed(run, t.uuid());
         String where = settings.out().relativize(t.dir().toAbsolutePath().normalize()).toString();
         if (!t.written()) {
             run.skip++;
@@ -236,13 +275,16 @@ public final class BatchRun {
      * the next run exports it.
      */
     public void interrupted(RunState run, ExportRequest request) {
-        run.interrupted++;
+        if (!run.retrying.contains(request.uuid())) {   // a second pass's thread stays counted as failed
+            run.interrupted++;
+        }
         LOG.debug("[batch] {} {}: stopped before it was exported", request.uuid(), request.title());
     }
 
     /** 400 ENTRY_DELETED / ENTRY_EXPIRED: terminal, recorded with the last known lastUpdated, never asked again. */
     public void gone(RunState run, ExportRequest request, String code) {
         run.authFails = 0;
+        notFailed(run, request.uuid());
         run.skip++;
         metrics.threads(RunMetrics.SKIPPED, 1);
         String lastUpdated = known(run, request, "lastUpdated", J.str(request.indexRow(), "lastUpdated"));
@@ -290,12 +332,18 @@ public final class BatchRun {
     public void failed(RunState run, ExportRequest request, Exception e) {
         run.authFails = 0;
         recordError(run, request, e);
+        if (run.current != null && run.current.uuid().equals(request.uuid()) && !run.retrying.contains(request.uuid())
+                && failures.mayPassLater(e)) {
+            run.failedItems.add(run.current);
+        }
         LOG.error("[batch] {} {}: {}", request.uuid(), request.title(), failures.line(e));
     }
 
     private void recordError(RunState run, ExportRequest request, Exception e) {
-        run.fail++;
-        metrics.threads(RunMetrics.FAILED, 1);
+        if (!run.retrying.remove(request.uuid())) {   // a second pass's failure was counted by the first
+            run.fail++;
+            metrics.threads(RunMetrics.FAILED, 1);
+        }
         run.state.markError(request.uuid(), J.str(request.indexRow(), "lastUpdated"), request.title(), failures.line(e));
         save(run);
     }
@@ -314,6 +362,9 @@ public final class BatchRun {
 
     /** The end-of-run lines; the summary travels on as the route's reply. */
     public BatchSummary finish(RunState run) {
+        if (run.planned >= 0) {
+            run.total = run.planned;
+        }
         int skip = run.skip + run.nStopped;
         if (stopping.getAsBoolean()) {
             // the command writes the one line of a stopped run (what was done, what is left)

@@ -14,4 +14,12 @@ public interface Failures {
 
     /** The error code of the answer ({@code ENTRY_DELETED}, {@code VIEW_THREAD_NOT_ALLOWED}, …), "" when none. */
     String code(Exception e);
+
+    /**
+     * Whether a thread that failed with {@code e} may pass a minute later: no answer, a body cut off or not JSON,
+     * 404, 429, 5xx (a batch's second pass tries it once more); not a local file error or a refusal.
+     */
+    default boolean mayPassLater(Exception e) {
+        return false;
+    }
 }

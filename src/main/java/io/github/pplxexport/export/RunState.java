@@ -1,6 +1,7 @@
 package io.github.pplxexport.export;
 
 import io.github.pplxexport.library.BatchState;
+import io.github.pplxexport.library.IncrementalPlanner;
 
 /**
  * The state of one batch (or single export) run: the account, the state file, the counters and the
@@ -31,6 +32,12 @@ public final class RunState {
     int begun;
     int interrupted;
     boolean exportedBefore;
+    /** The plan item begun last (what a second attempt needs), and the items that failed with a cause worth one more. */
+    IncrementalPlanner.Item current;
+    final java.util.List<IncrementalPlanner.Item> failedItems = new java.util.ArrayList<>();
+    /** The threads of the second pass (their failure is already counted), and the plan's size before it. */
+    final java.util.Set<String> retrying = new java.util.HashSet<>();
+    int planned = -1;
     /** Set by a failure that stops the run (a Cloudflare challenge, the third auth failure in a row). */
     RunAbortedException abort;
     private volatile boolean coolDown;

@@ -143,9 +143,11 @@ class RetryPolicyTest extends RouteTestSupport {
 
         BatchSummary s = template.requestBody("direct:batch", new BatchOptions("alice", false, false, 0, null), BatchSummary.class);
 
-        assertEquals("[batch] 完成。ok=1 skip=0 fail=1 / 共 2", s.line());
-        assertEquals(3, api.findAll(getRequestedFor(urlPathEqualTo(THREAD_A))).size(), "A: three attempts");
-        assertEquals(1, api.findAll(getRequestedFor(urlPathEqualTo(THREAD_B))).size(), "then B, once");
+        assertEquals("[batch] 完成。ok=1 skip=0 fail=1 / 共 2", s.line(), "failed in both passes: counted once");
+        assertEquals(6, api.findAll(getRequestedFor(urlPathEqualTo(THREAD_A))).size(),
+                "A: three attempts, then three more in the batch's second pass");
+        assertEquals(1, api.findAll(getRequestedFor(urlPathEqualTo(THREAD_B))).size(), "B, once");
+        assertTrue(logLines().contains("[batch] second pass: 1 thread(s) that failed, once more"), logLines().toString());
         Map<String, Object> state = Json.readObject(archive().resolve("index/batch_state.json"));
         assertEquals("error", J.str(state.get(A), "status"));
         assertEquals("ok", J.str(state.get(B), "status"));
@@ -158,6 +160,37 @@ class RetryPolicyTest extends RouteTestSupport {
         assertEquals(500, ((Number) letter.get("status")).intValue());
         assertTrue(logLines().contains("[batch] 间隔 0.0s") || logLines().stream().anyMatch(l -> l.startsWith("[batch] 间隔")),
                 "paced: " + logLines());
+    }
+
+    @Test
+    void aThreadThatUsedUpItsRetriesIsExportedByTheSecondPassOfTheSameBatch() throws Exception {
+        index(A, "A", "2026-05-02T00:00:00Z", B, "B", "2026-05-01T00:00:00Z");
+        // A: three 503s (all the attempts of the main pass), then the page
+        String state = STARTED;
+        for (int i = 1; i <= 3; i++) {
+            api.stubFor(get(urlPathEqualTo(THREAD_A)).inScenario("A").whenScenarioStateIs(state)
+                    .willReturn(aResponse().withStatus(503)).willSetStateTo("failed " + i));
+            state = "failed " + i;
+        }
+        api.stubFor(get(urlPathEqualTo(THREAD_A)).inScenario("A").whenScenarioStateIs(state)
+                .willReturn(okJson(thread(A, "A", "q", "a"))));
+        api.stubFor(get(urlPathEqualTo(THREAD_B)).willReturn(okJson(thread(B, "B", "q", "an answer"))));
+
+        BatchSummary s = template.requestBody("direct:batch", new BatchOptions("alice", false, false, 0, null), BatchSummary.class);
+
+        assertEquals("[batch] 完成。ok=2 skip=0 fail=0 / 共 2", s.line(), "exported in the same batch");
+        assertFalse(s.failures(), "exit 0");
+        assertEquals(4, api.findAll(getRequestedFor(urlPathEqualTo(THREAD_A))).size(), "3 attempts, then the second pass");
+        List<String> lines = logLines();
+        int pass = lines.indexOf("[batch] second pass: 1 thread(s) that failed, once more");
+        assertTrue(pass > 0, "announced once the main pass is done: " + lines);
+        assertTrue(lines.stream().skip(pass).anyMatch(l -> l.startsWith("[batch 1/1] exported as")),
+                "the second pass counts its own threads: " + lines);
+        Map<String, Object> batchState = Json.readObject(archive().resolve("index/batch_state.json"));
+        assertEquals("ok", J.str(batchState.get(A), "status"));
+        java.nio.file.Path dead = archive().resolve("index/dead_letters.jsonl");
+        assertTrue(!Files.exists(dead) || Files.readAllLines(dead, StandardCharsets.UTF_8).isEmpty(),
+                "the main pass's dead letter is pruned at the end of the batch");
     }
 
     @Test
