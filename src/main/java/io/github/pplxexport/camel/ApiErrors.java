@@ -48,6 +48,9 @@ public final class ApiErrors implements Failures {
     @Override
     public boolean mayPassLater(Exception failure) {
         Exception e = root(failure);
+        if (e instanceof ApiException a) {   // an HTML page where JSON was due (a front's error page), not a challenge
+            return !ApiException.CLOUDFLARE.equals(a.code());
+        }
         Integer status = status(e);
         if (status != null) {
             return status == 404 || status == 429 || status >= 500;

@@ -196,9 +196,9 @@ public final class BatchRun {
 
     /**
      * The batch's second pass: the threads of the plan that failed with a cause that may pass
-     * ({@link Failures#mayPassLater}: no answer or 429/5xx after the retries, a body that was not JSON, 404), once
-     * more in the same batch; none when the run is stopping or aborted or pplx.batch.second-pass is off. Their
-     * failure stays counted until an attempt ends otherwise.
+     * ({@link Failures#mayPassLater}: no answer or 429/5xx after the retries, a body not JSON, an HTML page, 404),
+     * once more in the same batch; none when the run is stopping or aborted or pplx.batch.second-pass is off.
+     * Their failure stays counted until an attempt ends otherwise.
      */
     public List<IncrementalPlanner.Item> secondPass(RunState run) {
         if (!secondPass || run.abort != null || stopping.getAsBoolean() || run.failedItems.isEmpty()) {

@@ -17,7 +17,8 @@ public interface Failures {
 
     /**
      * Whether a thread that failed with {@code e} may pass a minute later: no answer, a body cut off or not JSON,
-     * 404, 429, 5xx (a batch's second pass tries it once more); not a local file error or a refusal.
+     * an HTML page that is not a challenge, 404, 429, 5xx (a batch's second pass tries it once more); not a local
+     * file error or a refusal.
      */
     default boolean mayPassLater(Exception e) {
         return false;

@@ -106,4 +106,53 @@ class BatchRunTest {
         assertEquals(60_000, batch.pauseMillis(run), "after retries were used up: at least the retry delay");
         assertEquals(0, batch.pauseMillis(run), "once");
     }
+
+    /** A thread that failed with a cause that may pass comes back once in the second pass; a refusal and the property off do not. */
+    @Test
+    void theSecondPassHoldsTheThreadsWhoseFailureMayPassOnce() throws Exception {
+        library(3);
+        Failures messageSays = new Failures() {
+            @Override
+            public String line(Exception e) {
+                return e.getMessage();
+            }
+
+            @Override
+            public Integer status(Exception e) {
+                return null;
+            }
+
+            @Override
+            public String code(Exception e) {
+                return "";
+            }
+
+            @Override
+            public boolean mayPassLater(Exception e) {
+                return e.getMessage().startsWith("HTTP 503");
+            }
+        };
+        ExportSettings settings = new ExportSettings(out, UserConfig.degradedConfig(), Clock.systemUTC());
+        for (boolean on : new boolean[] {true, false}) {
+            Files.deleteIfExists(out.resolve("index/batch_state.json"));
+            BatchRun batch = new BatchRun(settings, new Pacing(0, 0), 0, messageSays, () -> false, RunMetrics.NONE, on);
+            RunState run = batch.start(new BatchOptions("alice", false, false, 0, null));
+            List<IncrementalPlanner.Item> items = batch.plan(run);
+            batch.failed(run, batch.begin(run, items.get(0)), new Exception("HTTP 503 GET thread u1"));
+            batch.failed(run, batch.begin(run, items.get(1)), new Exception("HTTP 403 VIEW_THREAD_NOT_ALLOWED"));
+            batch.begin(run, items.get(2));
+            batch.exported(run, new ExportedThread("u3", "c", "search", "2026-05-01T00:00:00Z", out, true, 0));
+
+            List<IncrementalPlanner.Item> again = batch.secondPass(run);
+            if (!on) {
+                assertEquals(List.of(), again, "pplx.batch.second-pass=false");
+                assertEquals("[batch] 完成。ok=1 skip=0 fail=2 / 共 3", batch.finish(run).line());
+                continue;
+            }
+            assertEquals(List.of("u1"), again.stream().map(IncrementalPlanner.Item::uuid).toList(), "not the 403");
+            batch.exported(run, new ExportedThread("u1", "a", "search", "2026-05-03T00:00:00Z", out, true, 0));
+            assertEquals(List.of(), batch.secondPass(run), "once");
+            assertEquals("[batch] 完成。ok=2 skip=0 fail=1 / 共 3", batch.finish(run).line(), "u1's failure no longer counts");
+        }
+    }
 }
