@@ -205,9 +205,9 @@ public final class AgentArchive {
         }
         SearchIndex i = ready();
         List<ThreadSummary> copies = uuid != null ? i.byUuid(uuid) : i.byUuidPrefix(prefix);
-        if (prefix != null && copies.stream().map(ThreadSummary::uuid).distinct().count() > 1) {
-            throw new ToolException("'" + prefix + "' starts " + copies.stream().map(ThreadSummary::uuid).distinct().count()
-                    + " threads' uuids; give the whole uuid.");
+        long threads = copies.stream().map(ThreadSummary::uuid).distinct().count();
+        if (prefix != null && threads > 1) {
+            throw new ToolException("'" + prefix + "' starts " + threads + " threads' uuids; give the whole uuid.");
         }
         for (ThreadSummary t : copies) {
             Optional<Path> dir = files.threadDir(t.path());
