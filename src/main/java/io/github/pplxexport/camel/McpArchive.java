@@ -13,11 +13,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Bean {@code mcpArchive} of routes/mcp.camel.yaml: the archive as the MCP tools read it ({@link AgentArchive}), and
  * the export tool's request and answer. Made on first use: the other commands load the mcp routes stopped and never
- * touch it. The {@code mcp} command hands it the archive it opened ({@link #use}); {@code serve} lets it open its own.
+ * touch it. The {@code mcp} command hands it the archive it opened ({@link #use}); {@code serve} and {@code run} hand it
+ * serve's own index ({@link #useIndex}).
  */
 public final class McpArchive {
     private final Path root;
@@ -38,13 +40,22 @@ public final class McpArchive {
         this.account = resolved;
     }
 
+    /** The archive read through an index that is already open and kept current (serve's, for /mcp). */
+    public synchronized void useIndex(Supplier<SearchIndex> index) {
+        try {
+            IndexReadiness ready = new IndexReadiness(0);
+            ready.ready();
+            archive = new AgentArchive(root, index, ready);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public synchronized AgentArchive archive() {
         if (archive == null) {
             try {
                 SearchIndex index = SearchIndex.open(root);
-                IndexReadiness ready = new IndexReadiness(0);
-                ready.ready();
-                archive = new AgentArchive(root, () -> index, ready);
+                useIndex(() -> index);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -4,10 +4,13 @@ import io.github.pplxexport.browse.Access;
 import io.github.pplxexport.mcp.ArchiveTools;
 import io.github.pplxexport.mcp.Cancellations;
 import io.github.pplxexport.mcp.SessionHooks;
+import io.github.pplxexport.search.SearchIndex;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpRouter;
+
+import java.util.function.Supplier;
 
 /**
  * serve's (and run's) {@code /mcp}: the archive's read tools over MCP's Streamable HTTP transport, on the router of
@@ -27,6 +30,11 @@ public final class McpOverHttp implements AutoCloseable {
         var context = runtime.context();
         String host = context.resolvePropertyPlaceholders("{{pplx.serve.host}}");
         String token = context.resolvePropertyPlaceholders("{{pplx.serve.token}}");
+        @SuppressWarnings("unchecked")
+        Supplier<SearchIndex> serveIndex = context.getRegistry().lookupByNameAndType("serveIndex", Supplier.class);
+        if (serveIndex != null) {
+            context.getRegistry().lookupByNameAndType("mcpArchive", McpArchive.class).useIndex(serveIndex);
+        }
         Cancellations cancellations = new Cancellations();
         ArchiveTools tools = new ArchiveTools((uri, body) -> runtime.request(uri, body, Object.class), null, cancellations);
         McpHttpTransport transport = new McpHttpTransport(McpJsonDefaults.getMapper(), new Access(token), host,

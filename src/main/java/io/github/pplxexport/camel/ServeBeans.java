@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
+import java.util.function.Supplier;
 
 /**
  * The beans of the serve routes (routes/serve.camel.yaml): the web app and the index catch-up, over the archive of
@@ -39,6 +40,12 @@ public class ServeBeans implements CamelConfiguration {
             }
         }
         return index;
+    }
+
+    /** serve's one search index, for the MCP tools it answers at /mcp (McpOverHttp): no second reader of it. */
+    @BindToRegistry("serveIndex")
+    public Supplier<SearchIndex> serveIndex() {
+        return this::index;
     }
 
     @BindToRegistry
