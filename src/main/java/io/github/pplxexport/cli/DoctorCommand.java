@@ -4,6 +4,7 @@ import io.github.pplxexport.camel.ApiErrors;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
+import io.github.pplxexport.config.UserHome;
 import io.github.pplxexport.cookies.CookieSource;
 import io.github.pplxexport.doctor.ArchiveCheckup;
 import io.github.pplxexport.doctor.ArchiveDoctor;
@@ -114,7 +115,7 @@ public class DoctorCommand implements Callable<Integer> {
 
     /** The config file: which, its mode, and that it reads; null when it does not. */
     private static UserConfig config(GlobalOptions g, List<Check> checks) {
-        UserConfig.Location at = UserConfig.locate(g.config, System.getenv(), Path.of(System.getProperty("user.home")));
+        UserConfig.Location at = UserConfig.locate(g.config, System.getenv(), UserHome.current());
         try {
             UserConfig config = UserConfig.load(g.config);
             if (config.file().isEmpty()) {
