@@ -27,7 +27,11 @@ public final class ArchivedThreadLoader {
 
     public Conversation load(Path threadDir) throws IOException {
         Path threadJsonFile = threadDir.resolve(ThreadFiles.THREAD_JSON);
-        Map<String, Object> threadJson = Files.exists(threadJsonFile) ? readObject(threadJsonFile) : Map.of();
+        return load(threadDir, Files.exists(threadJsonFile) ? readObject(threadJsonFile) : Map.of());
+    }
+
+    /** {@link #load(Path)} with the dir's thread.json already parsed by the caller (not read again). */
+    public Conversation load(Path threadDir, Map<String, Object> threadJson) throws IOException {
         String mode = J.str(threadJson, "mode").isEmpty() ? "search" : J.str(threadJson, "mode");
         String psc = J.str(threadJson, "psc_uuid");
         ThreadIdentity partial = new ThreadIdentity(J.str(threadJson, "web_uuid"), psc.isEmpty() ? null : psc,

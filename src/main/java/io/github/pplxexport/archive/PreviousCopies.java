@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,20 +171,6 @@ public final class PreviousCopies {
 
     /** The lines of index/previous_copies.jsonl (status), oldest first; empty when none were kept. */
     public static List<Map<String, Object>> recorded(Path out) throws IOException {
-        Path file = out.resolve("index").resolve(LOG_FILE);
-        List<Map<String, Object>> lines = new ArrayList<>();
-        if (!Files.isRegularFile(file)) {
-            return lines;
-        }
-        for (String l : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            try {
-                if (!l.isBlank()) {
-                    lines.add(J.asMap(Json.parse(l)));
-                }
-            } catch (JsonException e) {
-                // a line cut by a kill: skipped
-            }
-        }
-        return lines;
+        return Json.readObjectLines(out.resolve("index").resolve(LOG_FILE)); // a line cut by a kill: skipped
     }
 }

@@ -87,7 +87,7 @@ public final class ArchiveDoctor {
         String uuid = J.str(threadJson, "web_uuid");
         Conversation c = null;
         try {
-            c = loader.load(dir);
+            c = loader.load(dir, threadJson); // thread.json parsed above, not read twice
         } catch (IOException | RuntimeException e) {
             checks.add(Check.fail(name, "the raw files do not parse (" + e.getMessage() + ")",
                     "export it again: `pplx-export export " + uuid + " --force` (the copy is kept under versions/ if it had more)"));

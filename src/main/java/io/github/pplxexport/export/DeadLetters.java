@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -160,21 +159,6 @@ public final class DeadLetters {
 
     /** The records already in {@code <out>/index/dead_letters.jsonl} (unparseable lines skipped). */
     static List<Map<String, Object>> read(Path out) throws IOException {
-        Path file = file(out);
-        List<Map<String, Object>> records = new ArrayList<>();
-        if (!Files.isRegularFile(file)) {
-            return records;
-        }
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            try {
-                Map<String, Object> m = J.asMap(Json.parse(line));
-                if (m != null) {
-                    records.add(m);
-                }
-            } catch (RuntimeException e) {
-                // a line another sink or a crash left half-written: not ours to judge
-            }
-        }
-        return records;
+        return Json.readObjectLines(file(out));
     }
 }

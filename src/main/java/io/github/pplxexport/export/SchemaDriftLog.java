@@ -7,7 +7,6 @@ import io.github.pplxexport.text.Timestamps;
 import io.github.pplxexport.thread.SchemaDrift;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -83,22 +82,7 @@ public final class SchemaDriftLog {
 
     /** The lines of {@code <out>/index/schema_drift.jsonl} (none when absent; a damaged line skipped). */
     public static List<Map<String, Object>> read(Path out) throws IOException {
-        Path f = file(out);
-        List<Map<String, Object>> lines = new ArrayList<>();
-        if (!Files.isRegularFile(f)) {
-            return lines;
-        }
-        for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-            try {
-                Map<String, Object> m = J.asMap(Json.parse(line));
-                if (m != null) {
-                    lines.add(m);
-                }
-            } catch (RuntimeException e) {
-                // a line cut short: the next export of its thread writes it again
-            }
-        }
-        return lines;
+        return Json.readObjectLines(file(out)); // a line cut short: the next export of its thread writes it again
     }
 
     /**

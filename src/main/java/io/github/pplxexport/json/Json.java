@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -67,6 +70,28 @@ public final class Json {
             throw new JsonException("top level is " + J.typeName(o) + ", expected an object", null);
         }
         return (Map<String, Object>) o;
+    }
+
+    /**
+     * The objects of a JSON Lines file, one per line, in file order: none when the file is absent; a line that is
+     * not a JSON object (cut short by a kill, written half by another sink) is skipped.
+     */
+    public static List<Map<String, Object>> readObjectLines(Path file) throws IOException {
+        List<Map<String, Object>> objects = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return objects;
+        }
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            try {
+                Map<String, Object> m = J.asMap(parse(line));
+                if (m != null) {
+                    objects.add(m);
+                }
+            } catch (RuntimeException e) {
+                // skipped, see above
+            }
+        }
+        return objects;
     }
 
     /**

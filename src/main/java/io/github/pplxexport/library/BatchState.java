@@ -17,13 +17,10 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * {@code <out>/index/batch_state.json}, the single source of truth of incremental sync
@@ -108,21 +105,10 @@ public final class BatchState {
      * replaces its uuid's record), so sharing them is safe.
      */
     private static Map<String, Object> parsed(Path file) throws IOException {
-        BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
-        Read last = lastRead;
-        if (last != null && last.file.equals(file.toAbsolutePath()) && last.size == attrs.size()
-                && last.modified.equals(attrs.lastModifiedTime()) && Objects.equals(last.key, attrs.fileKey())) {
-            return last.records;
-        }
-        Map<String, Object> records = Collections.unmodifiableMap(Json.readObject(file));
-        lastRead = new Read(file.toAbsolutePath(), attrs.size(), attrs.lastModifiedTime(), attrs.fileKey(), records);
-        return records;
+        return LAST_READ.get(file, f -> Collections.unmodifiableMap(Json.readObject(f)));
     }
 
-    private record Read(Path file, long size, FileTime modified, Object key, Map<String, Object> records) {
-    }
-
-    private static volatile Read lastRead;
+    private static final LastRead<Map<String, Object>> LAST_READ = new LastRead<>();
 
     private static void setAside(Path file, Clock clock, Mover mover, Exception cause) {
         long seconds = clock.instant().getEpochSecond();

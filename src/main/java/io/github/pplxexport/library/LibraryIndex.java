@@ -9,8 +9,6 @@ import io.github.pplxexport.json.PyJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -59,12 +57,11 @@ public final class LibraryIndex {
             return Optional.empty();
         }
         // a sync reads the same file twice (the refresh, then the plan): the second read is the first's rows
-        BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
-        Read last = lastRead;
-        if (last != null && last.file.equals(file.toAbsolutePath()) && last.size == attrs.size()
-                && last.modified.equals(attrs.lastModifiedTime()) && Objects.equals(last.key, attrs.fileKey())) {
-            return Optional.of(new ArrayList<>(last.rows));
-        }
+        return Optional.of(new ArrayList<>(LAST_READ.get(file, LibraryIndex::parseThreads)));
+    }
+
+    /** The file's rows, read-only (a change is a copy). */
+    private static List<Map<String, Object>> parseThreads(Path file) throws IOException {
         Map<String, Object> doc = Json.readObject(file);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Object o : J.list(doc, "threads")) {
@@ -73,15 +70,10 @@ public final class LibraryIndex {
                 rows.add(Collections.unmodifiableMap(row));
             }
         }
-        lastRead = new Read(file.toAbsolutePath(), attrs.size(), attrs.lastModifiedTime(), attrs.fileKey(), List.copyOf(rows));
-        return Optional.of(rows);
+        return List.copyOf(rows);
     }
 
-    /** The last file read and its rows (read-only: a change is a copy), while its size, mtime and inode stay. */
-    private record Read(Path file, long size, FileTime modified, Object key, List<Map<String, Object>> rows) {
-    }
-
-    private static volatile Read lastRead;
+    private static final LastRead<List<Map<String, Object>>> LAST_READ = new LastRead<>();
 
     /** The file's text: {@code {"account", "count", "threads"}}, Python indent 1, no trailing newline. */
     public static String toJson(String account, List<? extends Map<String, Object>> rows) {
