@@ -55,11 +55,11 @@ public final class SearchModeBackfill {
     public record Options(String account, int limit, boolean offline) {
     }
 
-    /** One row to fetch online; {@link #getUuid()} is what the fetch-entries route reads. */
+    /**
+     * One row to fetch online; the fetch-entries route reads {@code ${body.uuid}}, the record's own accessor (as of
+     * ExportRequest): a {@code getUuid()} beside it made that call ambiguous to Camel, depending on reflection order.
+     */
     public record Item(String uuid, String title, String lastUpdated, Map<String, Object> row) {
-        public String getUuid() {
-            return uuid;
-        }
     }
 
     /** The rows pending for {@code o}, read only: the local ones and those the online fallback would fetch. */
