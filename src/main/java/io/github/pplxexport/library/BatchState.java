@@ -11,15 +11,22 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.json.SlicedFile;
+import io.github.pplxexport.json.SlicedObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -100,13 +107,27 @@ public final class BatchState {
     }
 
     /**
+     * The records of an existing state file, read-only, for a reader that must not set an unreadable file aside (a
+     * dry run writes nothing).
+     *
+     * @throws JsonException when the file is not a JSON object
+     */
+    public static Map<String, Object> readRecords(Path file) throws IOException {
+        return parsed(file);
+    }
+
+    /**
      * The file's records; a second load of an unchanged file (same size, mtime and inode: a save renames a new file
      * in) reuses the first's, as status loads it more than once. Records are never changed in place (a mark
      * replaces its uuid's record), so sharing them is safe.
      */
     private static Map<String, Object> parsed(Path file) throws IOException {
-        return LAST_READ.get(file, f -> Collections.unmodifiableMap(Json.readObject(f)));
+        return LAST_READ.get(file, f -> Collections.unmodifiableMap(SlicedFile.members(f, RECORD_KEYS)));
     }
+
+    /** What a plan reads of every record; the rest (title, stamps, notes) is read from the file when asked for. */
+    private static final SlicedObject.Keys RECORD_KEYS = SlicedObject.Keys.of(List.of("status", "lastUpdated"),
+            List.of("status"));
 
     private static final LastRead<Map<String, Object>> LAST_READ = new LastRead<>();
 
@@ -196,11 +217,36 @@ public final class BatchState {
 
     /** The file's text: Python {@code json.dumps(state, ensure_ascii=False, indent=1)}. */
     public String toJson() {
-        return PyJson.pretty(records);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** {@link #toJson()} streamed: a record as read from the file goes back as its bytes. */
+    private void writeTo(OutputStream out) throws IOException {
+        if (records.isEmpty()) {
+            out.write("{}".getBytes(StandardCharsets.US_ASCII));
+            return;
+        }
+        out.write('{');
+        boolean first = true;
+        for (Map.Entry<String, Object> e : records.entrySet()) {
+            out.write((first ? "\n " : ",\n ").getBytes(StandardCharsets.US_ASCII));
+            first = false;
+            out.write(PyJson.quote(e.getKey()).getBytes(StandardCharsets.UTF_8));
+            out.write(':');
+            out.write(' ');
+            SlicedFile.writePretty(out, e.getValue(), 1);
+        }
+        out.write("\n}".getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Atomic save; called after every thread. */
     public void save() throws IOException {
-        AtomicFiles.write(file, toJson());
+        AtomicFiles.write(file, this::writeTo);
     }
 }

@@ -3,14 +3,16 @@ package io.github.pplxexport.library;
 import io.github.pplxexport.archive.AtomicFiles;
 
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.json.SlicedFile;
+import io.github.pplxexport.json.SlicedObject;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -60,34 +62,59 @@ public final class LibraryIndex {
         return Optional.of(new ArrayList<>(LAST_READ.get(file, LibraryIndex::parseThreads)));
     }
 
-    /** The file's rows, read-only (a change is a copy). */
+    /**
+     * The file's rows, read-only (a change is a copy): each a {@link SlicedObject} keeping what a plan reads (uuid,
+     * stamp, the mode keys) and its bytes in the file, so 100,000 rows cost a few MB, not a parsed tree.
+     */
     private static List<Map<String, Object>> parseThreads(Path file) throws IOException {
-        Map<String, Object> doc = Json.readObject(file);
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (Object o : J.list(doc, "threads")) {
-            Map<String, Object> row = J.asMap(o);
-            if (row != null) {
-                rows.add(Collections.unmodifiableMap(row));
-            }
-        }
-        return List.copyOf(rows);
+        return List.copyOf(SlicedFile.objectsOfList(file, "threads", ROW_KEYS));
     }
+
+    /** The keys a plan, a refresh and a mode filter read of every row. */
+    private static final SlicedObject.Keys ROW_KEYS = SlicedObject.Keys.of(
+            List.of("entryUUID", "lastUpdated", "mode", "displayModel", "search_mode"),
+            List.of("mode", "displayModel", "search_mode"));
 
     private static final LastRead<List<Map<String, Object>>> LAST_READ = new LastRead<>();
 
     /** The file's text: {@code {"account", "count", "threads"}}, Python indent 1, no trailing newline. */
     public static String toJson(String account, List<? extends Map<String, Object>> rows) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("account", account);
-        doc.put("count", (long) rows.size());
-        doc.put("threads", rows);
-        return PyJson.pretty(doc);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            writeTo(out, account, rows);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@code json.dumps({"account", "count", "threads"}, indent=1)} streamed: a row read from the file goes back as
+     * its bytes.
+     */
+    private static void writeTo(OutputStream out, String account, List<? extends Map<String, Object>> rows)
+            throws IOException {
+        out.write(("{\n \"account\": " + PyJson.quote(account) + ",\n \"count\": " + rows.size() + ",\n \"threads\": ")
+                .getBytes(StandardCharsets.UTF_8));
+        if (rows.isEmpty()) {
+            out.write('[');
+            out.write(']');
+        } else {
+            out.write('[');
+            byte[] separator = ",\n  ".getBytes(StandardCharsets.US_ASCII);
+            for (int i = 0; i < rows.size(); i++) {
+                out.write(separator, i == 0 ? 1 : 0, i == 0 ? separator.length - 1 : separator.length);
+                SlicedFile.writePretty(out, rows.get(i), 2);
+            }
+            out.write("\n ]".getBytes(StandardCharsets.US_ASCII));
+        }
+        out.write("\n}".getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Writes the index atomically; returns false (and leaves the file alone) when nothing changed. */
     public static boolean write(Path file, String account, List<? extends Map<String, Object>> rows)
             throws IOException {
-        return AtomicFiles.writeIfChanged(file, toJson(account, rows));
+        return AtomicFiles.writeIfChanged(file, out -> writeTo(out, account, rows));
     }
 
     /** Incremental refresh over the current rows; with no previous index it is a full sweep. */
