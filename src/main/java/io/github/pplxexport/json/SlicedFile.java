@@ -17,9 +17,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -85,24 +82,24 @@ public final class SlicedFile {
     public static List<Map<String, Object>> objectsOfList(Path file, String listKey, SlicedObject.Keys keys)
             throws IOException {
         SlicedFile sliced = open(file);
-        List<Map<String, Object>> objects = new ArrayList<>();
+        SlicedTable table = null;
         try (JsonParser p = FEW_KEYS.createParser(Channels.newInputStream(sliced.channel.position(0)))) {
-            Scan scan = new Scan(sliced, p, keys);
+            Scan scan = new Scan(p, keys);
             scan.expectObject();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 boolean list = listKey.equals(p.currentName());
                 if (p.nextToken() == JsonToken.START_ARRAY && list) {
-                    objects = new ArrayList<>(); // a key given twice: the last one counts, as in a parsed map
+                    table = new SlicedTable(sliced, keys); // a key given twice: the last one counts, as in a parsed map
                     for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
                         if (t == JsonToken.START_OBJECT) {
-                            objects.add(scan.object());
+                            scan.object(table);
                         } else {
                             p.skipChildren();
                         }
                     }
                 } else {
                     if (list) {
-                        objects = new ArrayList<>();
+                        table = null;
                     }
                     p.skipChildren();
                 }
@@ -111,24 +108,28 @@ public final class SlicedFile {
         } catch (com.fasterxml.jackson.core.JacksonException e) {
             throw Json.malformed(e);
         }
-        return objects;
+        return table == null ? List.of() : table.rows();
     }
 
     /**
      * The members of a file that is one JSON object, in file order: object values as {@link SlicedObject}s keeping
-     * {@code keys} at hand, other values parsed.
+     * {@code keys} at hand, other values parsed. Read-only.
      *
      * @throws JsonException when the file is not one JSON object
      */
     public static Map<String, Object> members(Path file, SlicedObject.Keys keys) throws IOException {
         SlicedFile sliced = open(file);
-        Map<String, Object> members = new LinkedHashMap<>();
+        SlicedMembers members = new SlicedMembers(new SlicedTable(sliced, keys));
         try (JsonParser p = MANY_KEYS.createParser(Channels.newInputStream(sliced.channel.position(0)))) {
-            Scan scan = new Scan(sliced, p, keys);
+            Scan scan = new Scan(p, keys);
             scan.expectObject();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
-                members.put(name, p.nextToken() == JsonToken.START_OBJECT ? scan.object() : VALUE.readValue(p, Object.class));
+                if (p.nextToken() == JsonToken.START_OBJECT) {
+                    members.add(name, scan.object(members.table()), null);
+                } else {
+                    members.add(name, -1, VALUE.readValue(p, Object.class));
+                }
             }
             scan.expectEnd();
         } catch (com.fasterxml.jackson.core.JacksonException e) {
@@ -139,15 +140,14 @@ public final class SlicedFile {
 
     /** One pass over a file: the parser, and the few short values shared by many objects (one String each). */
     private static final class Scan {
-        private final SlicedFile file;
         private final JsonParser p;
         private final SlicedObject.Keys keys;
-        private final Map<String, String> shared = new HashMap<>();
+        private final Object[] values;
 
-        Scan(SlicedFile file, JsonParser p, SlicedObject.Keys keys) {
-            this.file = file;
+        Scan(JsonParser p, SlicedObject.Keys keys) {
             this.p = p;
             this.keys = keys;
+            this.values = keys.absent();
         }
 
         void expectObject() throws IOException {
@@ -164,28 +164,27 @@ public final class SlicedFile {
             }
         }
 
-        /** The object starting at the current token, its keys' values noted. */
-        SlicedObject object() throws IOException {
+        /** The object starting at the current token, added to {@code table} with its kept values; its row. */
+        int object(SlicedTable table) throws IOException {
             long start = p.currentTokenLocation().getByteOffset();
-            Object[] values = keys.absent();
+            java.util.Arrays.fill(values, SlicedTable.ABSENT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 int i = keys.indexOf(p.currentName());
                 JsonToken t = p.nextToken();
                 if (i < 0) {
                     p.skipChildren();
                 } else if (t == JsonToken.VALUE_STRING) {
-                    String s = p.getText();
-                    values[i] = keys.shared(i) ? shared.computeIfAbsent(s, k -> k) : s;
+                    values[i] = p.getText();
                 } else if (t.isScalarValue()) {
                     Object v = VALUE.readValue(p, Object.class);
-                    values[i] = v == null ? SlicedObject.NULL : v;
+                    values[i] = v == null ? SlicedTable.NULL : v;
                 } else {
-                    values[i] = SlicedObject.PARSE;
+                    values[i] = SlicedTable.PARSE;
                     p.skipChildren();
                 }
             }
             long end = p.currentTokenLocation().getByteOffset() + 1;
-            return new SlicedObject(file, start, (int) (end - start), keys, values);
+            return table.add(start, (int) (end - start), values);
         }
     }
 

@@ -11,17 +11,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One JSON object of a {@link SlicedFile}, read-only: the values of its {@link Keys} (scalars) at hand, every other
- * key parsed from the object's bytes on each ask (not kept: most objects of a large file are never asked), and
- * written back as its bytes when they are what {@link PyJson} would write.
+ * One JSON object of a {@link SlicedFile}, read-only: the values of its {@link Keys} at hand (packed in its
+ * {@link SlicedTable}), every other key parsed from the object's bytes on each ask (not kept: most objects of a large
+ * file are never asked), and written back as its bytes when they are what {@link PyJson} would write.
  */
 public final class SlicedObject extends AbstractMap<String, Object> {
-    /** A kept key the object does not have. */
-    static final Object ABSENT = new Object();
-    /** A kept key whose value is JSON null. */
-    static final Object NULL = new Object();
-    /** A kept key whose value is an object or a list: parsed from the bytes like any other key. */
-    static final Object PARSE = new Object();
 
     /** The keys kept at hand, and which of them have few distinct values (one String shared by all objects). */
     public static final class Keys {
@@ -56,47 +50,42 @@ public final class SlicedObject extends AbstractMap<String, Object> {
             return -1;
         }
 
+        int size() {
+            return names.length;
+        }
+
         boolean shared(int i) {
             return shared[i];
         }
 
         Object[] absent() {
             Object[] values = new Object[names.length];
-            Arrays.fill(values, ABSENT);
+            Arrays.fill(values, SlicedTable.ABSENT);
             return values;
         }
     }
 
-    private final SlicedFile file;
-    private final long offset;
-    private final int length;
-    private final Keys keys;
-    private final Object[] values;
+    private final SlicedTable table;
+    private final int row;
 
-    SlicedObject(SlicedFile file, long offset, int length, Keys keys, Object[] values) {
-        this.file = file;
-        this.offset = offset;
-        this.length = length;
-        this.keys = keys;
-        this.values = values;
+    SlicedObject(SlicedTable table, int row) {
+        this.table = table;
+        this.row = row;
     }
 
     @Override
     public Object get(Object key) {
-        int i = keys.indexOf(key);
-        if (i >= 0 && values[i] != PARSE) {
-            return values[i] == ABSENT || values[i] == NULL ? null : values[i];
+        Object v = table.value(row, key);
+        if (v == SlicedTable.PARSE) {
+            return parsed().get(key);
         }
-        return parsed().get(key);
+        return v == SlicedTable.ABSENT || v == SlicedTable.NULL ? null : v;
     }
 
     @Override
     public boolean containsKey(Object key) {
-        int i = keys.indexOf(key);
-        if (i >= 0 && values[i] != PARSE) {
-            return values[i] != ABSENT;
-        }
-        return parsed().containsKey(key);
+        Object v = table.value(row, key);
+        return v == SlicedTable.PARSE ? parsed().containsKey(key) : v != SlicedTable.ABSENT;
     }
 
     @Override
@@ -110,12 +99,17 @@ public final class SlicedObject extends AbstractMap<String, Object> {
         try {
             return Collections.unmodifiableMap((Map<String, Object>) Json.MAPPER.readValue(bytes(), Object.class));
         } catch (IOException e) {
-            throw new UncheckedIOException("reading back " + length + " bytes of a JSON file", e);
+            throw new UncheckedIOException("reading back " + table.length(row) + " bytes of a JSON file", e);
         }
     }
 
+    /** Whether {@code other} is read from the same scan of the same file (a second read that parsed nothing). */
+    public boolean sameScan(Object other) {
+        return other instanceof SlicedObject o && o.table == table;
+    }
+
     byte[] bytes() throws IOException {
-        return file.bytes(offset, length);
+        return table.file.bytes(table.offset(row), table.length(row));
     }
 
     /** Writes the object nested {@code level} deep in a pretty document: its bytes when canonical, else serialised. */
