@@ -125,10 +125,11 @@ public final class SlicedFile {
             scan.expectObject();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
+                long keyAt = p.currentTokenLocation().getByteOffset();
                 if (p.nextToken() == JsonToken.START_OBJECT) {
-                    members.add(name, scan.object(members.table()), null);
+                    members.add(name, keyAt, scan.object(members.table()), null);
                 } else {
-                    members.add(name, -1, VALUE.readValue(p, Object.class));
+                    members.add(name, keyAt, -1, VALUE.readValue(p, Object.class));
                 }
             }
             scan.expectEnd();
@@ -212,6 +213,49 @@ public final class SlicedFile {
         }
         window.get((int) (offset - windowStart), out, 0, length);
         return out;
+    }
+
+    /** Copies the bytes {@code [from, to)}. */
+    synchronized void copy(OutputStream out, long from, long to) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(WINDOW);
+        for (long pos = from; pos < to; ) {
+            buf.clear().limit((int) Math.min(WINDOW, to - pos));
+            int n = channel.read(buf, pos);
+            if (n < 0) {
+                throw new IOException("file shorter than when it was read");
+            }
+            out.write(buf.array(), 0, n);
+            pos += n;
+        }
+    }
+
+    /**
+     * Writes {@code json.dumps(members, indent=1)} of {@code read} (as {@link #members} gave it) with {@code changes}
+     * over it: a changed key keeps its place, a new one comes last, in the changes' order. Runs of unchanged members
+     * of a canonical file are copied as they are in it, so saving 100,000 records to change one costs a copy.
+     */
+    public static void writeMembers(OutputStream out, Map<String, Object> read, Map<String, Object> changes)
+            throws IOException {
+        if (read instanceof SlicedMembers sliced) {
+            sliced.writePretty(out, changes);
+            return;
+        }
+        Map<String, Object> all = new java.util.LinkedHashMap<>(read);
+        all.putAll(changes);
+        if (all.isEmpty()) {
+            out.write('{');
+            out.write('}');
+            return;
+        }
+        boolean first = true;
+        out.write('{');
+        for (Map.Entry<String, Object> e : all.entrySet()) {
+            out.write((first ? "\n " : ",\n ").getBytes(StandardCharsets.US_ASCII));
+            first = false;
+            out.write((PyJson.quote(e.getKey()) + ": ").getBytes(StandardCharsets.UTF_8));
+            writePretty(out, e.getValue(), 1);
+        }
+        out.write("\n}".getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Writes a value nested {@code level} deep in a pretty document: a {@link SlicedObject} as its bytes when it can. */

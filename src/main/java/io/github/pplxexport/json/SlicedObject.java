@@ -115,7 +115,7 @@ public final class SlicedObject extends AbstractMap<String, Object> {
     /** Writes the object nested {@code level} deep in a pretty document: its bytes when canonical, else serialised. */
     void writePretty(OutputStream out, int level) throws IOException {
         byte[] b = bytes();
-        if (canonical(b, level)) {
+        if (table.canonical(row, level, b)) {
             out.write(b);
         } else {
             out.write(PyJson.prettyAt(parsed(), level).getBytes(StandardCharsets.UTF_8));

@@ -54,6 +54,28 @@ final class SlicedTable {
         return size;
     }
 
+    /** 0 not checked yet, 1 canonical, 2 not: a row's bytes are checked once, not at every save. */
+    private byte[] verdicts;
+
+    /** Whether row's bytes are what {@link PyJson} writes {@code level} deep ({@link SlicedObject#canonical}). */
+    boolean canonical(int row, int level, byte[] bytes) {
+        if (verdicts == null || verdicts.length < size) {
+            verdicts = verdicts == null ? new byte[size] : Arrays.copyOf(verdicts, size);
+        }
+        if (verdicts[row] == 0) {
+            verdicts[row] = SlicedObject.canonical(bytes, level) ? (byte) 1 : (byte) 2;
+        }
+        return verdicts[row] == 1;
+    }
+
+    /** {@link #canonical(int, int, byte[])} reading the bytes only when not checked yet. */
+    boolean canonical(int row, int level) throws java.io.IOException {
+        if (verdicts != null && row < verdicts.length && verdicts[row] != 0) {
+            return verdicts[row] == 1;
+        }
+        return canonical(row, level, file.bytes(offsets[row], lengths[row]));
+    }
+
     long offset(int row) {
         return offsets[row];
     }

@@ -67,9 +67,9 @@ public final class BatchState {
 
     private final Path file;
     private final Clock clock;
-    private final Map<String, Object> records;
+    private final Records records;
 
-    private BatchState(Path file, Clock clock, Map<String, Object> records) {
+    private BatchState(Path file, Clock clock, Records records) {
         this.file = file;
         this.clock = clock;
         this.records = records;
@@ -298,23 +298,9 @@ public final class BatchState {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** {@link #toJson()} streamed: a record as read from the file goes back as its bytes. */
+    /** {@link #toJson()} streamed: the records as read go back as their bytes, the marked ones serialised. */
     private void writeTo(OutputStream out) throws IOException {
-        if (records.isEmpty()) {
-            out.write("{}".getBytes(StandardCharsets.US_ASCII));
-            return;
-        }
-        out.write('{');
-        boolean first = true;
-        for (Map.Entry<String, Object> e : records.entrySet()) {
-            out.write((first ? "\n " : ",\n ").getBytes(StandardCharsets.US_ASCII));
-            first = false;
-            out.write(PyJson.quote(e.getKey()).getBytes(StandardCharsets.UTF_8));
-            out.write(':');
-            out.write(' ');
-            SlicedFile.writePretty(out, e.getValue(), 1);
-        }
-        out.write("\n}".getBytes(StandardCharsets.US_ASCII));
+        SlicedFile.writeMembers(out, records.read, records.marked);
     }
 
     /** Atomic save; called after every thread. */

@@ -116,6 +116,38 @@ class SlicedFileTest {
     }
 
     @Test
+    void membersWrittenBackWithChangesAreWhatPythonWritesOfTheMergedMap() throws Exception {
+        Map<String, Object> state = new LinkedHashMap<>();
+        for (int i = 0; i < 50; i++) {
+            state.put(String.format("%08x-77b2-4d10-9e4f-a1b2c3d4e5f6", i), Map.of("status", "ok", "title", "标题 " + i));
+        }
+        state.put("plain", "a string member");
+        state.put("0000002a-77b2-4d10-9e4f-a1b2c3d4e5f6", Map.of("status", "ok", "title", "after the plain one"));
+        Path canonical = write("state.json", state);
+        Path ascii = dir.resolve("ascii.json");
+        Files.writeString(ascii, Json.MAPPER.writeValueAsString(state), StandardCharsets.UTF_8); // compact, ASCII escapes
+        SlicedObject.Keys keys = SlicedObject.Keys.of(List.of("status"), List.of("status"));
+        for (Path f : List.of(canonical, ascii)) {
+            Map<String, Object> read = SlicedFile.members(f, keys);
+            assertEquals(PyJson.pretty(state), written(read, Map.of()), "unchanged: " + f);
+            Map<String, Object> changes = new LinkedHashMap<>();
+            changes.put("00000007-77b2-4d10-9e4f-a1b2c3d4e5f6", Map.of("status", "error", "error", "x"));
+            changes.put("new-one", Map.of("status", "ok"));
+            changes.put("00000000-77b2-4d10-9e4f-a1b2c3d4e5f6", Map.of("status", "deleted"));
+            Map<String, Object> merged = new LinkedHashMap<>(state);
+            merged.putAll(changes);
+            assertEquals(PyJson.pretty(merged), written(read, changes), "changed: " + f);
+            assertEquals(PyJson.pretty(merged), written(read, changes), "a second save: " + f);
+        }
+    }
+
+    private static String written(Map<String, Object> read, Map<String, Object> changes) throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        SlicedFile.writeMembers(out, read, changes);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
     void aFinderGivesTheFirstRowOfAUuidWithoutMakingStrings() throws Exception {
         String a = "0f3a9c1e-77b2-4d10-9e4f-a1b2c3d4e5f6";
         List<Map<String, Object>> rows = new ArrayList<>();
