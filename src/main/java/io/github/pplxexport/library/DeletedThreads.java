@@ -1,6 +1,7 @@
 package io.github.pplxexport.library;
 
 import io.github.pplxexport.json.J;
+import io.github.pplxexport.json.RowFinder;
 import io.github.pplxexport.json.JsonException;
 
 import java.io.IOException;
@@ -72,23 +73,33 @@ public final class DeletedThreads {
      */
     public static Plan plan(Map<String, Object> stateRecords, List<IndexFile> indexes) {
         List<String> names = indexes.stream().map(IndexFile::name).toList();
-        Set<String> union = new HashSet<>();
+        // each index's uuids found through its own rows (a large index's rows make no String for it)
+        List<RowFinder> finders = new ArrayList<>();
+        int indexed = 0;
         String reason = "";
         for (IndexFile f : indexes) {
             if (f.error() != null && reason.isEmpty()) {
                 reason = "index/" + f.name() + " is unreadable (" + f.error() + "): without it the union of indexes"
                         + " is incomplete";
             }
-            for (Map<String, Object> row : f.rows()) {
-                String uuid = J.str(row, "entryUUID");
-                if (!uuid.isEmpty()) {
-                    union.add(uuid);
+            RowFinder finder = RowFinder.of(f.rows(), "entryUUID");
+            if (finders.isEmpty()) {
+                indexed = finder.distinct();
+            } else {
+                Set<String> more = new HashSet<>(); // the union's size: the uuids no earlier index lists
+                for (Map<String, Object> row : f.rows()) {
+                    String uuid = J.str(row, "entryUUID");
+                    if (!uuid.isEmpty() && finders.stream().allMatch(g -> g.first(uuid) < 0)) {
+                        more.add(uuid);
+                    }
                 }
+                indexed += more.size();
             }
+            finders.add(finder);
         }
         if (reason.isEmpty() && indexes.isEmpty()) {
             reason = "no index/library_*.json: run `pplx-export index` first";
-        } else if (reason.isEmpty() && union.isEmpty()) {
+        } else if (reason.isEmpty() && indexed == 0) {
             reason = "the library indexes list no thread";
         }
         List<Candidate> candidates = new ArrayList<>();
@@ -101,12 +112,12 @@ public final class DeletedThreads {
             ok++;
             if (!reason.isEmpty()) {
                 skipped.add(new Skipped(e.getKey(), reason));
-            } else if (!union.contains(e.getKey())) {
+            } else if (finders.stream().allMatch(g -> g.first(e.getKey()) < 0)) {
                 candidates.add(new Candidate(e.getKey(), J.asText(J.get(e.getValue(), "title")),
                         J.asText(J.get(e.getValue(), "lastUpdated"))));
             }
         }
-        return new Plan(candidates, skipped, reason, ok, union.size(), names);
+        return new Plan(candidates, skipped, reason, ok, indexed, names);
     }
 
     /**
