@@ -1,7 +1,6 @@
 package io.github.pplxexport.browse;
 
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.json.Json;
 import io.github.pplxexport.library.BatchState;
 
 import java.io.IOException;
@@ -48,7 +47,7 @@ final class ThreadStates {
         Map<String, String> m = new HashMap<>();
         if (now != -1) {
             try {
-                Json.readObject(file).forEach((uuid, rec) -> {
+                BatchState.readRecords(file).forEach((uuid, rec) -> {
                     String s = J.str(rec, "status");
                     if (s.equals(BatchState.ERROR) || s.equals(BatchState.EXPIRED) || s.equals(BatchState.DELETED)) {
                         m.put(uuid, s);
