@@ -1,5 +1,6 @@
 package io.github.pplxexport.search;
 
+import io.github.pplxexport.archive.ChangeJournal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -92,6 +93,9 @@ public final class SearchIndexing implements AutoCloseable {
             if (idx == null) {
                 return false;
             }
+            // recorded after its files too (a catch-up may have taken the line written before them half-way), and
+            // before the commit: a kill before it leaves the dir to the next catch-up
+            ChangeJournal.touched(dir);
             IndexedThread t = ThreadText.read(archive, dir.toAbsolutePath().normalize());
             synchronized (this) {
                 writer(archive, idx).update(t);
