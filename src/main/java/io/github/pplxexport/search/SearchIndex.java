@@ -64,7 +64,8 @@ import java.util.Map;
  * <p>Several processes share it (a sync writes while a serve reads, a re-render while a serve catches up): Lucene's
  * native write lock admits one writer at a time, so a writer is opened for one unit of work (a thread, a run) and
  * closed, and whoever wants to write waits for the lock a while. Every change is a Lucene commit (atomic, fsynced),
- * so a {@code kill -9} leaves the last commit, which opens; the dirs changed since are found again by their stamps.
+ * so a {@code kill -9} leaves the last commit, which opens; the dirs changed since are in the change journal
+ * ({@link ChangeJournal}), and the commit's user data records how far into it the index is.
  * Readers see other processes' commits on {@link #refresh()}.
  */
 public final class SearchIndex implements Closeable {
