@@ -131,6 +131,8 @@ public final class IndexCatchUp {
             if (stop.getAsBoolean()) {
                 return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), full, tail == null, millis(t0));
             }
+            // a dir that could not be read (written at that moment, damaged) is looked at again by the next catch-up
+            journal.append(pass.failedDirs);
             if (pass.w == null && pass.gone.isEmpty() && end.equals(recorded)) {
                 return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), false, tail == null, millis(t0));
             }
@@ -179,6 +181,7 @@ public final class IndexCatchUp {
         final AtomicInteger dirs = new AtomicInteger();
         final AtomicInteger indexed = new AtomicInteger();
         final AtomicInteger failed = new AtomicInteger();
+        final Set<String> failedDirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
         volatile SearchIndex.Writer w;
 
         /**
@@ -238,6 +241,7 @@ public final class IndexCatchUp {
                     t = ThreadText.read(archive, dir);
                 } catch (IOException | RuntimeException e) {
                     failed.incrementAndGet();
+                    failedDirs.add(path);
                     LOG.warn("[index] {}: {}", path, cause(e));
                     continue;
                 }
@@ -247,6 +251,7 @@ public final class IndexCatchUp {
                     indexed.incrementAndGet();
                 } catch (IOException | RuntimeException e) {
                     failed.incrementAndGet();
+                    failedDirs.add(path);
                     LOG.warn("[index] {}: {}", path, cause(e));
                 }
             }

@@ -125,6 +125,30 @@ class IndexCatchUpJournalTest {
     }
 
     @Test
+    void aDirThatCannotBeReadIsLookedAtAgainByTheNextCatchUp() throws IOException {
+        Path out = tmp.resolve("archive");
+        SyntheticArchive.build(Path.of("archive-sample"), out, 9);
+        Path dir = threadDirs(out).get(4);
+        Path threadJson = dir.resolve("thread.json");
+        String good = Files.readString(threadJson);
+        try (SearchIndex index = SearchIndex.open(out)) {
+            IndexCatchUp up = new IndexCatchUp(index, 1, () -> false);
+            up.run(false, WAIT);
+            Files.writeString(threadJson, "{\"title\": "); // what a reader might meet of a file being written by hand
+            rewrite(dir, "ornithocheirus");
+            IndexCatchUp.Result broken = up.run(false, WAIT);
+            assertEquals(1, broken.failed(), broken.line());
+            assertEquals(1, up.run(false, WAIT).failed(), "tried again");
+            Files.writeString(threadJson, good); // mended (by hand: no writer journals it)
+            IndexCatchUp.Result mended = up.run(false, WAIT);
+            assertEquals(0, mended.failed(), mended.line());
+            assertEquals(1, mended.indexed(), mended.line());
+            assertEquals(1, index.search("ornithocheirus", ThreadFilter.NONE, 1, 10).total());
+            assertEquals(0, up.run(false, WAIT).dirs());
+        }
+    }
+
+    @Test
     void aReRenderKilledBeforeItsCommitIsCaughtUpFromTheJournal() throws Exception {
         Path out = tmp.resolve("archive");
         SyntheticArchive.build(Path.of("archive-sample"), out, 400); // raw files only: re-render writes every dir
