@@ -30,6 +30,8 @@ import java.util.function.BooleanSupplier;
  */
 public final class IndexCatchUp {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.index");
+    /** A tail of more dirs than this reads the indexed stamps all at once rather than one by one. */
+    static final int LOOKUPS = 2_000;
     /** A journal longer than this is started anew by a catch-up that has taken all of it (~4,000 lines). */
     static final long RESTART_AT = 256 * 1024;
 
@@ -39,6 +41,7 @@ public final class IndexCatchUp {
     /** The running (or last) pass, for {@link #dirsSoFar}. */
     private volatile Pass running;
     long restartAt = RESTART_AT;
+    int lookups = LOOKUPS;
 
     /**
      * @param workers threads reading thread dirs (0: one per core)
@@ -87,8 +90,11 @@ public final class IndexCatchUp {
         if (tail != null) {
             index.refresh(Duration.ZERO); // the indexed stamps as of the commit the position came from, or later
         }
-        Pass pass = tail != null ? new Pass(tail.dirs().stream().map(index.archive()::resolve).iterator(), false, null, wait)
-                : new Pass(ThreadDirs.walk(index.archive(), 0), full, full ? null : index.stamps(), wait);
+        Pass pass = tail != null
+                // a long tail (a first sync beside an index) takes the indexed stamps in one read, as a walk does
+                ? new Pass(tail.dirs().stream().map(index.archive()::resolve).iterator(), Kind.JOURNAL,
+                        tail.dirs().size() > lookups ? index.stamps() : null, wait)
+                : new Pass(ThreadDirs.walk(index.archive(), 0), full ? Kind.REBUILD : Kind.WALK, full ? null : index.stamps(), wait);
         running = pass;
         try {
             if (full) {
@@ -121,8 +127,8 @@ public final class IndexCatchUp {
             } finally {
                 pool.shutdownNow();
             }
-            if (pass.walkedStamps != null) {
-                for (String path : pass.walkedStamps.keySet()) {
+            if (pass.kind == Kind.WALK) {
+                for (String path : pass.stamps.keySet()) {
                     if (!pass.seen.contains(path)) {
                         pass.gone.add(path);
                     }
@@ -171,10 +177,10 @@ public final class IndexCatchUp {
     private final class Pass {
         final Path archive = index.archive();
         final Iterator<Path> source;
-        /** A rebuild's: every dir is read. */
-        final boolean full;
-        /** A walk's: the stamps of every indexed dir, and the dirs it saw (the others are gone). */
-        final Map<String, Long> walkedStamps;
+        final Kind kind;
+        /** The indexed stamps, read at once (a walk's, a long tail's); null: looked up dir by dir (or a rebuild's). */
+        final Map<String, Long> stamps;
+        /** A walk's: the dirs it saw (the other indexed ones are gone). */
         final Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
         final Set<String> gone = java.util.concurrent.ConcurrentHashMap.newKeySet();
         final Duration wait;
@@ -184,22 +190,17 @@ public final class IndexCatchUp {
         final Set<String> failedDirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
         volatile SearchIndex.Writer w;
 
-        /**
-         * @param source       the dirs to look at: the archive's walk, or the journal's tail
-         * @param full         a rebuild: every dir is read
-         * @param walkedStamps the indexed stamps of a walk that is no rebuild; null for a rebuild and for a tail
-         *                     (whose few dirs are looked up in the index one by one)
-         */
-        Pass(Iterator<Path> source, boolean full, Map<String, Long> walkedStamps, Duration wait) {
+        /** @param source the dirs to look at: the archive's walk, or the journal's tail */
+        Pass(Iterator<Path> source, Kind kind, Map<String, Long> stamps, Duration wait) {
             this.source = source;
-            this.full = full;
-            this.walkedStamps = walkedStamps;
+            this.kind = kind;
+            this.stamps = stamps;
             this.wait = wait;
         }
 
         synchronized SearchIndex.Writer writer() throws IOException {
             if (w == null) {
-                w = index.writer(wait, full);
+                w = index.writer(wait, kind == Kind.REBUILD);
             }
             return w;
         }
@@ -212,23 +213,23 @@ public final class IndexCatchUp {
 
         /** The indexed stamp of a dir, null when the index does not hold it. */
         private Long indexedStamp(String path) throws IOException {
-            return walkedStamps != null ? walkedStamps.get(path) : index.stamp(path);
+            return stamps != null ? stamps.get(path) : index.stamp(path);
         }
 
         void work() throws IOException {
             for (Path dir = next(); dir != null && !stop.getAsBoolean(); dir = next()) {
                 String path = archive.relativize(dir).toString().replace('\\', '/');
                 if (!ThreadText.isThreadDir(dir)) {
-                    if (walkedStamps == null && !full) {
+                    if (kind == Kind.JOURNAL) {
                         dirs.incrementAndGet(); // a journaled dir that is gone (moved, merged, deleted)
-                        if (index.stamp(path) != null) {
+                        if (indexedStamp(path) != null) {
                             gone.add(path);
                         }
                     }
                     continue;
                 }
                 dirs.incrementAndGet();
-                if (!full) {
+                if (kind != Kind.REBUILD) {
                     // a rebuild takes each stamp when it reads the dir
                     seen.add(path);
                     Long before = indexedStamp(path);
@@ -261,6 +262,9 @@ public final class IndexCatchUp {
             }
         }
     }
+
+    /** Where a pass's dirs come from: every dir read into a new index, every dir compared, or the journal's tail. */
+    private enum Kind { REBUILD, WALK, JOURNAL }
 
     static String cause(Throwable e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();

@@ -110,6 +110,7 @@ class IndexCatchUpJournalTest {
             IndexCatchUp up = new IndexCatchUp(index, 1, () -> false);
             up.run(false, WAIT);
             up.restartAt = 0; // any journal is long
+            up.lookups = 0; // and any tail: the indexed stamps are read at once
             ChangeJournal journal = ChangeJournal.of(out);
             String before = index.journalPosition().generation();
             rewrite(dirs.get(1), "hatzegopteryx");
@@ -157,21 +158,30 @@ class IndexCatchUpJournalTest {
         }
         ChangeJournal journal = ChangeJournal.of(out);
         ChangeJournal.Position start = journal.position();
-        // re-render commits the index once, at the end of its run: killed before that, it leaves only the journal
+        // re-render commits the index once, at the end of its run: killed before that, it leaves only the journal;
+        // this process appends beside it all along (as a sync beside a re-render would)
+        int appended = 0;
         try (ChildJvm.Running child = ChildJvm.start(tmp, "re-render", "--out", out.toString(), "--workers", "1")) {
             long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (journal.tail(start).dirs().size() < 5 && System.nanoTime() < end) {
+            while (journal.tail(start).dirs().size() - appended < 5 && System.nanoTime() < end) {
+                ChangeJournal.touched(out.resolve("beside/search/appended-by-another-process-" + appended++));
                 Thread.sleep(5);
             }
             child.signal("KILL");
             assertEquals(137, child.waitFor(30).exit(), "killed in the middle of its run: " + child.stderr());
         }
-        List<String> journaled = journal.tail(start).dirs();
+        List<String> lines = Files.readAllLines(journal.file());
+        List<String> mine = lines.stream().filter(l -> l.startsWith("beside/search/appended-by-another-process-")).toList();
+        assertEquals(appended, mine.size(), "every line of this process whole");
+        assertEquals(lines.size() - 1, mine.size() + lines.stream().filter(l -> Files.isDirectory(out.resolve(l)) && l.split("/").length == 3).count(),
+                "every line of the child whole, none mixed with another");
+        List<String> all = journal.tail(start).dirs();
+        List<String> journaled = all.stream().filter(l -> !mine.contains(l)).toList();
         assertTrue(journaled.size() >= 5 && journaled.size() < 400, journaled.size() + " dirs");
         try (SearchIndex index = SearchIndex.open(out)) {
             IndexCatchUp.Result r = new IndexCatchUp(index, 2, () -> false).run(false, WAIT);
             assertFalse(r.walked(), r.line());
-            assertEquals(journaled.size(), r.dirs(), r.line());
+            assertEquals(all.size(), r.dirs(), r.line());
             assertTrue(r.indexed() >= journaled.size() - 1, "all but the one it was writing when killed: " + r.line());
             for (String path : journaled) {
                 assertEquals(ThreadText.stamp(out.resolve(path)), index.stamp(path), path + " indexed as it is now");
