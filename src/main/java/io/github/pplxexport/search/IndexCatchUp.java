@@ -30,6 +30,8 @@ import java.util.function.BooleanSupplier;
  */
 public final class IndexCatchUp {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.index");
+    /** A tail that changed nothing is recorded in a commit once it is this long (~800 lines). */
+    static final long RECORD_AT = 64 * 1024;
     /** A tail of more dirs than this reads the indexed stamps all at once rather than one by one. */
     static final int LOOKUPS = 2_000;
     /** A journal longer than this is started anew by a catch-up that has taken all of it (~4,000 lines). */
@@ -41,6 +43,7 @@ public final class IndexCatchUp {
     /** The running (or last) pass, for {@link #dirsSoFar}. */
     private volatile Pass running;
     long restartAt = RESTART_AT;
+    long recordAt = RECORD_AT;
     int lookups = LOOKUPS;
 
     /**
@@ -139,7 +142,10 @@ public final class IndexCatchUp {
             }
             // a dir that could not be read (written at that moment, damaged) is looked at again by the next catch-up
             journal.append(pass.failedDirs);
-            if (pass.w == null && pass.gone.isEmpty() && end.equals(recorded)) {
+            // a tail that changed nothing (its dirs indexed already, by the writers' index step) is recorded only once
+            // it is long: no write lock, no commit, no writer to load at a start
+            boolean unchanged = pass.w == null && pass.gone.isEmpty();
+            if (unchanged && (end.equals(recorded) || tail != null && end.offset() - recorded.offset() < recordAt)) {
                 return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), false, tail == null, millis(t0));
             }
             SearchIndex.Writer w = pass.writer();

@@ -70,6 +70,17 @@ class IndexCatchUpJournalTest {
             assertEquals(2, index.search("quetzalcoatlus", ThreadFilter.NONE, 1, 10).total());
             assertEquals(0, up.run(false, WAIT).dirs(), "the commit recorded how far it took the journal");
 
+            // a dir journaled and indexed already (by a sync's index step): looked at, nothing to commit; a short tail
+            // of such dirs is not recorded (no write lock taken for it) until it is long
+            ChangeJournal.touched(dirs.get(7));
+            assertEquals(1, up.run(false, WAIT).dirs());
+            IndexCatchUp.Result again = up.run(false, WAIT);
+            assertEquals(1, again.dirs(), again.line());
+            assertEquals(0, again.indexed(), again.line());
+            up.recordAt = 0;
+            assertEquals(1, up.run(false, WAIT).dirs());
+            assertEquals(0, up.run(false, WAIT).dirs(), "recorded");
+
             // a dir the tool moves away (a merge into the thread's new dir) is journaled and dropped
             ChangeJournal.touched(dirs.get(3));
             FileTrees.delete(dirs.get(3));
