@@ -298,10 +298,10 @@ public final class ThreadAssets {
         }
         if (!m.isEmpty()) {
             Path manifest = w.dir().resolve(Manifest.PATH);
-            byte[] json = m.toJson().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            if (!FileContent.holds(manifest, json)) {
+            String json = m.toJson();
+            if (!FileContent.holds(manifest, json.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
                 ChangeJournal.touched(w.dir()); // the search index counts the thread's assets
-                AtomicFiles.writeIfChanged(manifest, json);
+                AtomicFiles.write(manifest, json);
             }
         }
         if (w.failed == 0) {

@@ -184,10 +184,7 @@ public final class SearchIndex implements Closeable {
             this.w = w;
             // the last commit's data (how far into the change journal it is) goes on into this writer's commits
             Map<String, String> data = new HashMap<>();
-            Iterable<Map.Entry<String, String>> last = w.getLiveCommitData();
-            if (last != null) {
-                last.forEach(e -> data.put(e.getKey(), e.getValue()));
-            }
+            w.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
             data.put(FORMAT_KEY, FORMAT);
             w.setLiveCommitData(data.entrySet());
         }
