@@ -185,11 +185,20 @@ public final class ChangeJournal {
     }
 
     /**
-     * A new generation when nothing was appended after {@code end} (everything the journal holds is taken); else null
-     * and the journal stays as it is.
+     * A new generation when nothing was appended after {@code end} (everything the journal holds is taken), holding
+     * {@code carried} (dirs still to look at) after its start, which it returns; else null and the journal stays as it is.
      */
-    public Position restartIfAt(Position end) throws IOException {
-        return locked(ch -> end.generation().equals(generation(ch)) && ch.size() == end.offset() ? restart(ch) : null);
+    public Position restartIfAt(Position end, Collection<String> carried) throws IOException {
+        return locked(ch -> {
+            if (!end.generation().equals(generation(ch)) || ch.size() != end.offset()) {
+                return null;
+            }
+            Position fresh = restart(ch);
+            StringBuilder lines = new StringBuilder();
+            carried.forEach(d -> lines.append(d).append('\n'));
+            write(ch, lines.toString());
+            return fresh;
+        });
     }
 
     /** Three plain segments ({@code <account>/<mode>/<name>}): nothing that could leave the archive. */

@@ -140,23 +140,24 @@ public final class IndexCatchUp {
             if (stop.getAsBoolean()) {
                 return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), full, tail == null, millis(t0));
             }
-            // a dir that could not be read (written at that moment, damaged) is looked at again by the next catch-up
-            journal.append(pass.failedDirs);
             // a tail that changed nothing (its dirs indexed already, by the writers' index step) is recorded only once
             // it is long: no write lock, no commit, no writer to load at a start
             boolean unchanged = pass.w == null && pass.gone.isEmpty();
             if (unchanged && (end.equals(recorded) || tail != null && end.offset() - recorded.offset() < recordAt)) {
+                journal.append(pass.failedDirs); // a dir that could not be read is looked at again next time
                 return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), false, tail == null, millis(t0));
             }
             SearchIndex.Writer w = pass.writer();
             for (String path : pass.gone) {
                 w.delete(path);
             }
-            if (end.offset() > restartAt) {
-                ChangeJournal.Position fresh = journal.restartIfAt(end); // everything in it is in this commit
-                if (fresh != null) {
-                    end = fresh;
-                }
+            // everything the journal holds is in this commit but the dirs that could not be read: those go after the
+            // position it records (into a new generation when the journal is long and nothing came since)
+            ChangeJournal.Position fresh = end.offset() > restartAt ? journal.restartIfAt(end, pass.failedDirs) : null;
+            if (fresh != null) {
+                end = fresh;
+            } else {
+                journal.append(pass.failedDirs);
             }
             w.journal(end);
             w.commit();

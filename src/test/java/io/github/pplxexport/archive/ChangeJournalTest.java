@@ -68,19 +68,21 @@ class ChangeJournalTest {
 
         // something was appended after end: not started anew
         ChangeJournal.touched(archive.resolve("bob/study/2026-01-02_b_22222222"));
-        assertNull(journal.restartIfAt(end));
+        assertNull(journal.restartIfAt(end, List.of()));
         ChangeJournal.Position now = journal.position();
-        ChangeJournal.Position fresh = journal.restartIfAt(now);
+        ChangeJournal.Position fresh = journal.restartIfAt(now, List.of("carol/search/2026-01-03_c_33333333"));
         assertNotNull(fresh);
         assertNotEquals(now.generation(), fresh.generation());
-        assertEquals(Files.size(journal.file()), fresh.offset(), "cut back to its first line");
         assertNull(journal.tail(now), "the old generation's positions say nothing any more");
-        assertEquals(List.of(), journal.tail(fresh).dirs());
+        assertEquals(List.of("carol/search/2026-01-03_c_33333333"), journal.tail(fresh).dirs(), "cut back to its first line and what it carries");
+        ChangeJournal.Position empty = journal.restartIfAt(journal.position(), List.of());
+        assertEquals(Files.size(journal.file()), empty.offset(), "cut back to its first line");
+        assertEquals(List.of(), journal.tail(empty).dirs());
 
         Files.delete(journal.file());
-        assertNull(journal.tail(fresh), "no journal");
+        assertNull(journal.tail(empty), "no journal");
         ChangeJournal.touched(archive.resolve("bob/study/2026-01-02_b_22222222"));
-        assertNull(journal.tail(fresh), "a journal started again by an append is another generation");
+        assertNull(journal.tail(empty), "a journal started again by an append is another generation");
     }
 
     @Test

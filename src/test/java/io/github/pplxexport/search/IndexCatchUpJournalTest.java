@@ -157,6 +157,20 @@ class IndexCatchUpJournalTest {
             assertEquals(1, mended.indexed(), mended.line());
             assertEquals(1, index.search("ornithocheirus", ThreadFilter.NONE, 1, 10).total());
             assertEquals(0, up.run(false, WAIT).dirs());
+
+            // a commit that starts the journal anew carries the dir it could not read into the new generation
+            up.restartAt = 0;
+            Files.writeString(threadJson, "{\"title\": ");
+            rewrite(dir, "pteranodon");
+            rewrite(threadDirs(out).get(5), "pteranodon");
+            String generation = index.journalPosition().generation();
+            IndexCatchUp.Result one = up.run(false, WAIT);
+            assertEquals(1, one.indexed(), one.line());
+            assertEquals(1, one.failed(), one.line());
+            assertFalse(generation.equals(index.journalPosition().generation()), "a new generation");
+            IndexCatchUp.Result carried = up.run(false, WAIT);
+            assertEquals(1, carried.dirs(), carried.line());
+            assertEquals(1, carried.failed(), carried.line());
         }
     }
 
