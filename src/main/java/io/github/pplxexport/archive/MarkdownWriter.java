@@ -3,6 +3,7 @@ package io.github.pplxexport.archive;
 import io.github.pplxexport.render.RenderedThread;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,20 +31,51 @@ public final class MarkdownWriter {
         int unchanged = 0;
         Path turnsDir = threadDir.resolve(ThreadFiles.TURNS_DIR);
         Files.createDirectories(turnsDir);
-        if (AtomicFiles.writeDerivedIfChanged(threadDir.resolve(ThreadFiles.CONVERSATION), rendered.conversationMd())) {
+        Changes changes = new Changes(threadDir);
+        if (changes.write(threadDir.resolve(ThreadFiles.CONVERSATION), rendered.conversationMd())) {
             written++;
         } else {
             unchanged++;
         }
         for (Map.Entry<String, String> e : rendered.turnFiles().entrySet()) {
-            if (AtomicFiles.writeDerivedIfChanged(turnsDir.resolve(e.getKey()), e.getValue())) {
+            if (changes.write(turnsDir.resolve(e.getKey()), e.getValue())) {
                 written++;
             } else {
                 unchanged++;
             }
         }
         int removed = removeStaleTurns(turnsDir, rendered.turnFiles().size());
+        if (removed > 0) {
+            changes.journal();
+        }
         return new Result(written, unchanged, removed);
+    }
+
+    /** The files of one thread dir whose bytes change; the dir goes into the change journal before the first of them. */
+    private static final class Changes {
+        private final Path dir;
+        private boolean journaled;
+
+        Changes(Path dir) {
+            this.dir = dir;
+        }
+
+        boolean write(Path file, String text) throws IOException {
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            if (FileContent.holds(file, bytes)) {
+                return false;
+            }
+            journal();
+            AtomicFiles.write(file, bytes, false);
+            return true;
+        }
+
+        void journal() {
+            if (!journaled) {
+                ChangeJournal.touched(dir);
+                journaled = true;
+            }
+        }
     }
 
     /** Removes {@code turn_NNNN.md} files numbered above {@code count}; returns how many. */

@@ -26,6 +26,7 @@ public final class RemoteDeleted {
             return false;
         }
         m.put(KEY, when);
+        ChangeJournal.touched(threadJson.getParent());
         return AtomicFiles.writeIfChanged(threadJson, PyJson.pretty(m));
     }
 }

@@ -98,6 +98,7 @@ public final class ThreadArchiveWriter {
             throw new IllegalArgumentException("a conversation without raw files cannot be archived: " + c.webUuid());
         }
         Path dir = target(c);
+        ChangeJournal.touched(dir); // before its files: a kill after any of them leaves it recorded
         ThreadDirName.migrateInto(out, c.webUuid(), dir);
         Files.createDirectories(dir.resolve(ThreadFiles.TURNS_DIR));
         Files.createDirectories(dir.resolve(ThreadFiles.ASSETS_DIR));

@@ -233,6 +233,7 @@ public record ThreadDirName(String account, Mode mode, String name) {
         List<MergeReport> reports = new ArrayList<>();
         for (Path dir : findExisting(out, webUuid)) {
             if (!dir.toAbsolutePath().normalize().equals(t)) {
+                ChangeJournal.touched(dir); // it goes: the search index drops it
                 reports.add(merge(dir, target));
             }
         }

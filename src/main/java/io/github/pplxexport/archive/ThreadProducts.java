@@ -54,6 +54,23 @@ public final class ThreadProducts {
         return out.relativize(dir.toAbsolutePath().normalize()).toString().replace('\\', '/') + "/" + rel;
     }
 
+    /**
+     * The thread dirs of these products go into the search index's change journal ({@link ChangeJournal}) before
+     * they are written, so that a catch-up of the index looks at them.
+     *
+     * @param products the write-products route's body: a list of ProductFile, or one (an asset's body)
+     */
+    public void journal(Object products) {
+        java.util.Set<String> dirs = new java.util.LinkedHashSet<>();
+        for (Object o : products instanceof Iterable<?> list ? list : List.of(products)) {
+            String[] parts = o instanceof ProductFile p ? p.name().split("/", 4) : new String[0];
+            if (parts.length == 4) {
+                dirs.add(parts[0] + "/" + parts[1] + "/" + parts[2]);
+            }
+        }
+        ChangeJournal.of(out).append(dirs);
+    }
+
     /** False when the archive already holds exactly these bytes: the file is not sent to the endpoint (mtime kept). */
     public boolean changed(ProductFile p) throws IOException {
         return !FileContent.holds(out.resolve(p.name()), p.content());

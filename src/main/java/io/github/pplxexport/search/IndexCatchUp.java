@@ -1,5 +1,6 @@
 package io.github.pplxexport.search;
 
+import io.github.pplxexport.archive.ChangeJournal;
 import io.github.pplxexport.rerender.ThreadDirs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -20,18 +20,31 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * Brings the index level with the archive: every thread dir whose stamp differs from the indexed one (new,
- * changed, or all of them for a rebuild) is read and indexed again, on all cores, and the dirs that are gone are
- * removed; one commit at the end. A thread dir that cannot be read is one line naming it, and the rest goes on.
+ * Brings the index level with the archive. Usually from the change journal ({@link ChangeJournal}): only the thread
+ * dirs written since the index's last commit are looked at; each whose stamp differs from the indexed one is read and
+ * indexed again, and each that is no thread dir any more is removed. When the journal cannot say (a rebuild, a first
+ * build, an index of an older version, a journal deleted or started anew) every thread dir of the archive is walked
+ * and compared instead, on all cores: which is also what finds changes made behind the tool's back. One commit at the
+ * end, which records how far into the journal the index now is. A thread dir that cannot be read is one line naming
+ * it, and the rest goes on.
  */
 public final class IndexCatchUp {
     private static final Logger LOG = LoggerFactory.getLogger("pplx.index");
+    /** A tail that changed nothing is recorded in a commit once it is this long (~800 lines). */
+    static final long RECORD_AT = 64 * 1024;
+    /** A tail of more dirs than this reads the indexed stamps all at once rather than one by one. */
+    static final int LOOKUPS = 2_000;
+    /** A journal longer than this is started anew by a catch-up that has taken all of it (~4,000 lines). */
+    static final long RESTART_AT = 256 * 1024;
 
     private final SearchIndex index;
     private final int workers;
     private final BooleanSupplier stop;
     /** The running (or last) pass, for {@link #dirsSoFar}. */
     private volatile Pass running;
+    long restartAt = RESTART_AT;
+    long recordAt = RECORD_AT;
+    int lookups = LOOKUPS;
 
     /**
      * @param workers threads reading thread dirs (0: one per core)
@@ -43,11 +56,17 @@ public final class IndexCatchUp {
         this.stop = stop;
     }
 
-    /** What a catch-up did. */
-    public record Result(int dirs, int indexed, int removed, int failed, boolean rebuilt, long millis) {
+    /**
+     * What a catch-up did.
+     *
+     * @param dirs   the thread dirs it looked at: every one of the archive when it {@code walked}, else the journal's
+     * @param walked whether it walked the whole archive (else it read the change journal's tail)
+     */
+    public record Result(int dirs, int indexed, int removed, int failed, boolean rebuilt, boolean walked, long millis) {
         public String line() {
-            return String.format(java.util.Locale.ROOT, "%s: %,d thread dirs, %,d indexed, %,d removed, %d failed, %.1f s",
-                    rebuilt ? "search index rebuilt" : "search index caught up", dirs, indexed, removed, failed, millis / 1000.0);
+            return String.format(java.util.Locale.ROOT, "%s: %,d thread dirs%s, %,d indexed, %,d removed, %d failed, %.1f s",
+                    rebuilt ? "search index rebuilt" : "search index caught up", dirs, walked ? "" : " (from the change journal)",
+                    indexed, removed, failed, millis / 1000.0);
         }
     }
 
@@ -63,10 +82,23 @@ public final class IndexCatchUp {
      */
     public Result run(boolean rebuild, Duration wait) throws IOException {
         long t0 = System.nanoTime();
+        ChangeJournal journal = ChangeJournal.of(index.archive());
         boolean full = rebuild || !index.current();
-        Pass pass = new Pass(index.archive(), full ? Map.of() : index.stamps(), full, wait);
+        ChangeJournal.Position recorded = full ? null : index.journalPosition();
+        ChangeJournal.Tail tail = full ? null : journal.tail(recorded);
+        // a rebuild starts a new generation: until it commits, the old commit's position is void (a rebuild killed
+        // half-way leaves an index the next catch-up walks); a walk takes the journal's end before it looks at a dir,
+        // so what is written meanwhile is in the next tail
+        ChangeJournal.Position end = tail != null ? tail.end() : full ? journal.restart() : journal.position();
+        if (tail != null) {
+            index.refresh(Duration.ZERO); // the indexed stamps as of the commit the position came from, or later
+        }
+        Pass pass = tail != null
+                // a long tail (a first sync beside an index) takes the indexed stamps in one read, as a walk does
+                ? new Pass(tail.dirs().stream().map(index.archive()::resolve).iterator(), Kind.JOURNAL,
+                        tail.dirs().size() > lookups ? index.stamps() : null, wait)
+                : new Pass(ThreadDirs.walk(index.archive(), 0), full ? Kind.REBUILD : Kind.WALK, full ? null : index.stamps(), wait);
         running = pass;
-        List<String> gone = new ArrayList<>();
         try {
             if (full) {
                 pass.writer(); // a rebuild writes a new index even for an archive without threads
@@ -98,21 +130,36 @@ public final class IndexCatchUp {
             } finally {
                 pool.shutdownNow();
             }
-            for (String path : pass.stamps.keySet()) {
-                if (!pass.seen.contains(path)) {
-                    gone.add(path);
+            if (pass.kind == Kind.WALK) {
+                for (String path : pass.stamps.keySet()) {
+                    if (!pass.seen.contains(path)) {
+                        pass.gone.add(path);
+                    }
                 }
             }
             if (stop.getAsBoolean()) {
-                return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), full, (System.nanoTime() - t0) / 1_000_000);
+                return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), full, tail == null, millis(t0));
             }
-            if (pass.w == null && gone.isEmpty()) {
-                return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), false, (System.nanoTime() - t0) / 1_000_000);
+            // a tail that changed nothing (its dirs indexed already, by the writers' index step) is recorded only once
+            // it is long: no write lock, no commit, no writer to load at a start
+            boolean unchanged = pass.w == null && pass.gone.isEmpty();
+            if (unchanged && (end.equals(recorded) || tail != null && end.offset() - recorded.offset() < recordAt)) {
+                journal.append(pass.failedDirs); // a dir that could not be read is looked at again next time
+                return new Result(pass.dirs.get(), 0, 0, pass.failed.get(), false, tail == null, millis(t0));
             }
             SearchIndex.Writer w = pass.writer();
-            for (String path : gone) {
+            for (String path : pass.gone) {
                 w.delete(path);
             }
+            // everything the journal holds is in this commit but the dirs that could not be read: those go after the
+            // position it records (into a new generation when the journal is long and nothing came since)
+            ChangeJournal.Position fresh = end.offset() > restartAt ? journal.restartIfAt(end, pass.failedDirs) : null;
+            if (fresh != null) {
+                end = fresh;
+            } else {
+                journal.append(pass.failedDirs);
+            }
+            w.journal(end);
             w.commit();
         } finally {
             if (pass.w != null) {
@@ -120,61 +167,79 @@ public final class IndexCatchUp {
             }
         }
         index.refresh(Duration.ZERO);
-        return new Result(pass.dirs.get(), pass.indexed.get(), gone.size(), pass.failed.get(), full,
-                (System.nanoTime() - t0) / 1_000_000);
+        return new Result(pass.dirs.get(), pass.indexed.get(), pass.gone.size(), pass.failed.get(), full, tail == null, millis(t0));
+    }
+
+    private static long millis(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
     }
 
     /**
-     * One catch-up's shared work: every worker takes the next dir of the walk (so the walk, the stamps and the reading
-     * all run on every core, and every worker is busy until the last dir), indexes it when its stamp changed, and at
-     * its end writes out a buffer of the index in its own thread rather than leaving them all to the commit. The
-     * writer, and with it the write lock, is taken at the first change: a catch-up that finds nothing to do takes
-     * no lock.
+     * One catch-up's shared work: every worker takes the next dir (of the walk, or of the journal's tail: so the walk,
+     * the stamps and the reading all run on every core, and every worker is busy until the last dir), indexes it when
+     * its stamp changed, and at its end writes out a buffer of the index in its own thread rather than leaving them all
+     * to the commit. The writer, and with it the write lock, is taken at the first change: a catch-up that finds
+     * nothing to do takes no lock.
      */
     private final class Pass {
-        final Path archive;
+        final Path archive = index.archive();
+        final Iterator<Path> source;
+        final Kind kind;
+        /** The indexed stamps, read at once (a walk's, a long tail's); null: looked up dir by dir (or a rebuild's). */
         final Map<String, Long> stamps;
-        final boolean full;
-        final Duration wait;
-        final Iterator<Path> walk;
+        /** A walk's: the dirs it saw (the other indexed ones are gone). */
         final Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final Set<String> gone = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final Duration wait;
         final AtomicInteger dirs = new AtomicInteger();
         final AtomicInteger indexed = new AtomicInteger();
         final AtomicInteger failed = new AtomicInteger();
+        final Set<String> failedDirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
         volatile SearchIndex.Writer w;
 
-        Pass(Path archive, Map<String, Long> stamps, boolean full, Duration wait) {
-            this.archive = archive;
+        /** @param source the dirs to look at: the archive's walk, or the journal's tail */
+        Pass(Iterator<Path> source, Kind kind, Map<String, Long> stamps, Duration wait) {
+            this.source = source;
+            this.kind = kind;
             this.stamps = stamps;
-            this.full = full;
             this.wait = wait;
-            this.walk = ThreadDirs.walk(archive, 0);
         }
 
         synchronized SearchIndex.Writer writer() throws IOException {
             if (w == null) {
-                w = index.writer(wait, full);
+                w = index.writer(wait, kind == Kind.REBUILD);
             }
             return w;
         }
 
         private Path next() {
-            synchronized (walk) {
-                return walk.hasNext() ? walk.next() : null;
+            synchronized (source) {
+                return source.hasNext() ? source.next() : null;
             }
+        }
+
+        /** The indexed stamp of a dir, null when the index does not hold it. */
+        private Long indexedStamp(String path) throws IOException {
+            return stamps != null ? stamps.get(path) : index.stamp(path);
         }
 
         void work() throws IOException {
             for (Path dir = next(); dir != null && !stop.getAsBoolean(); dir = next()) {
+                String path = archive.relativize(dir).toString().replace('\\', '/');
                 if (!ThreadText.isThreadDir(dir)) {
+                    if (kind == Kind.JOURNAL) {
+                        dirs.incrementAndGet(); // a journaled dir that is gone (moved, merged, deleted)
+                        if (indexedStamp(path) != null) {
+                            gone.add(path);
+                        }
+                    }
                     continue;
                 }
                 dirs.incrementAndGet();
-                if (!full) {
+                if (kind != Kind.REBUILD) {
                     // a rebuild takes each stamp when it reads the dir
-                    String path = archive.relativize(dir).toString().replace('\\', '/');
                     seen.add(path);
-                    Long before = stamps.get(path);
+                    Long before = indexedStamp(path);
                     if (before != null && before == ThreadText.stamp(dir)) {
                         continue;
                     }
@@ -184,7 +249,8 @@ public final class IndexCatchUp {
                     t = ThreadText.read(archive, dir);
                 } catch (IOException | RuntimeException e) {
                     failed.incrementAndGet();
-                    LOG.warn("[index] {}: {}", archive.relativize(dir), cause(e));
+                    failedDirs.add(path);
+                    LOG.warn("[index] {}: {}", path, cause(e));
                     continue;
                 }
                 SearchIndex.Writer writer = writer(); // an index that stays busy ends the pass
@@ -193,7 +259,8 @@ public final class IndexCatchUp {
                     indexed.incrementAndGet();
                 } catch (IOException | RuntimeException e) {
                     failed.incrementAndGet();
-                    LOG.warn("[index] {}: {}", archive.relativize(dir), cause(e));
+                    failedDirs.add(path);
+                    LOG.warn("[index] {}: {}", path, cause(e));
                 }
             }
             SearchIndex.Writer open = w;
@@ -202,6 +269,9 @@ public final class IndexCatchUp {
             }
         }
     }
+
+    /** Where a pass's dirs come from: every dir read into a new index, every dir compared, or the journal's tail. */
+    private enum Kind { REBUILD, WALK, JOURNAL }
 
     static String cause(Throwable e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();

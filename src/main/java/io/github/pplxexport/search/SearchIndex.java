@@ -1,5 +1,6 @@
 package io.github.pplxexport.search;
 
+import io.github.pplxexport.archive.ChangeJournal;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
@@ -63,14 +64,17 @@ import java.util.Map;
  * <p>Several processes share it (a sync writes while a serve reads, a re-render while a serve catches up): Lucene's
  * native write lock admits one writer at a time, so a writer is opened for one unit of work (a thread, a run) and
  * closed, and whoever wants to write waits for the lock a while. Every change is a Lucene commit (atomic, fsynced),
- * so a {@code kill -9} leaves the last commit, which opens; the dirs changed since are found again by their stamps.
+ * so a {@code kill -9} leaves the last commit, which opens; the dirs changed since are in the change journal
+ * ({@link ChangeJournal}), and the commit's user data records how far into it the index is.
  * Readers see other processes' commits on {@link #refresh()}.
  */
 public final class SearchIndex implements Closeable {
     /** The documents' layout; an index of another format is rebuilt from the archive. */
     static final String FORMAT = "1";
     static final String FORMAT_KEY = "pplx.format";
-    public static final String DIR = "index/search";
+    /** How far into the change journal the commit has taken the archive ({@link ChangeJournal.Position#value()}). */
+    static final String JOURNAL_KEY = "pplx.journal";
+    public static final String DIR = ChangeJournal.INDEX_DIR;
     /** How far into each field a snippet is looked for. */
     private static final int SNIPPET_CHARS = 30_000;
     private static final long DAY_MS = 86_400_000L;
@@ -118,6 +122,14 @@ public final class SearchIndex implements Closeable {
             return false;
         }
         return FORMAT.equals(SegmentInfos.readLatestCommit(directory).getUserData().get(FORMAT_KEY));
+    }
+
+    /** How far into the change journal the last commit has taken the archive; null when it does not say (or no commit). */
+    public ChangeJournal.Position journalPosition() throws IOException {
+        if (!DirectoryReader.indexExists(directory)) {
+            return null;
+        }
+        return ChangeJournal.Position.parse(SegmentInfos.readLatestCommit(directory).getUserData().get(JOURNAL_KEY));
     }
 
     // ---------------------------------------------------------------- writing
@@ -170,7 +182,20 @@ public final class SearchIndex implements Closeable {
 
         private Writer(IndexWriter w) {
             this.w = w;
-            w.setLiveCommitData(Map.of(FORMAT_KEY, FORMAT).entrySet());
+            // the last commit's data (how far into the change journal it is) goes on into this writer's commits
+            Map<String, String> data = new HashMap<>();
+            w.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
+            data.put(FORMAT_KEY, FORMAT);
+            w.setLiveCommitData(data.entrySet());
+        }
+
+        /** The commit records that the archive's changes up to {@code p} are in the index. */
+        public void journal(ChangeJournal.Position p) {
+            dirty = true;
+            Map<String, String> data = new HashMap<>();
+            w.getLiveCommitData().forEach(e -> data.put(e.getKey(), e.getValue()));
+            data.put(JOURNAL_KEY, p.value());
+            w.setLiveCommitData(data.entrySet());
         }
 
         public void update(IndexedThread t) throws IOException {
@@ -337,6 +362,21 @@ public final class SearchIndex implements Closeable {
             }
             return out;
         }, Map.of());
+    }
+
+    /** The indexed stamp of one thread dir; null when the index does not hold it. */
+    public Long stamp(String path) throws IOException {
+        return read(s -> {
+            TopDocs hit = s.search(new TermQuery(new Term(IndexFields.PATH, path)), 1);
+            if (hit.scoreDocs.length == 0) {
+                return null;
+            }
+            int doc = hit.scoreDocs[0].doc;
+            List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+            LeafReaderContext leaf = leaves.get(org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves));
+            NumericDocValues stamps = leaf.reader().getNumericDocValues(IndexFields.STAMP);
+            return stamps != null && stamps.advanceExact(doc - leaf.docBase) ? stamps.longValue() : null;
+        }, null);
     }
 
     /** The library: threads that pass the filter, newest first, one page (from 1). */

@@ -1,5 +1,6 @@
 package io.github.pplxexport.search;
 
+import io.github.pplxexport.archive.ChangeJournal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * the sync shows the thread on its next refresh after that. A re-render's threads are committed at the end of its run
  * ({@link #runDone()}), and everything still pending when the pipeline stops ({@link #close()}). A {@code kill -9}
  * loses what was not committed yet (at most {@code commitDelay} of exports, or the running re-render's threads): the
- * index keeps its last commit, and the next catch-up finds those dirs by their stamps.
+ * index keeps its last commit, and the next catch-up finds those dirs in the change journal ({@link ChangeJournal}),
+ * where the writers put them before their files and this step once more (after them, before the commit).
  *
  * <p>The index is derived data: a failure here is one warning line and never fails the thread; the next catch-up
  * repairs the index.
@@ -92,6 +94,9 @@ public final class SearchIndexing implements AutoCloseable {
             if (idx == null) {
                 return false;
             }
+            // recorded after its files too (a catch-up may have taken the line written before them half-way), and
+            // before the commit: a kill before it leaves the dir to the next catch-up
+            ChangeJournal.touched(dir);
             IndexedThread t = ThreadText.read(archive, dir.toAbsolutePath().normalize());
             synchronized (this) {
                 writer(archive, idx).update(t);

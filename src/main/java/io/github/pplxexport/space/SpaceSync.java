@@ -1,6 +1,7 @@
 package io.github.pplxexport.space;
 
 import io.github.pplxexport.archive.AtomicFiles;
+import io.github.pplxexport.archive.ChangeJournal;
 import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.PyJson;
 import io.github.pplxexport.rerender.ThreadDirs;
@@ -61,6 +62,7 @@ public final class SpaceSync {
             }
             LinkedHashMap<String, Object> patched = new LinkedHashMap<>(t);
             patched.put("space", want);
+            ChangeJournal.touched(dir);
             AtomicFiles.writeIfChanged(tj, PyJson.pretty(patched));
             if (++changed <= LOGGED) {
                 LOG.info("[sync-space] {}: space {} -> {}", out.relativize(dir), slug(have), slug(want));

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -41,6 +42,9 @@ class IndexPipelineTest {
             assertEquals(9, index.size(), "every exported thread was indexed by export-thread's step");
             assertTrue(index.current());
             assertEquals(1, index.search("西湖", ThreadFilter.NONE, 1, 10).total());
+            // and every thread dir the export wrote is in the change journal, for the catch-up of a serve beside it
+            List<String> journaled = Files.readAllLines(out.resolve(io.github.pplxexport.archive.ChangeJournal.FILE));
+            assertTrue(journaled.containsAll(index.stamps().keySet()), journaled.toString());
 
             // re-render: a thread whose raw answer changed is rendered again and indexed again
             Path etags = dirEndingWith(out, "_b2a69fad");
