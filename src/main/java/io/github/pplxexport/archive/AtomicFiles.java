@@ -82,6 +82,14 @@ public final class AtomicFiles {
         write(file, content, true, false, false);
     }
 
+    /**
+     * As {@link #write(Path, Content)}; {@code flush} false leaves the bytes to the kernel (a kill loses nothing, the
+     * rename stays atomic; a power cut may lose this write where the file system does not order it before the rename).
+     */
+    public static void write(Path file, Content content, boolean flush) throws IOException {
+        write(file, content, flush, false, false);
+    }
+
     /** As {@link #writeIfChanged(Path, String)}, the bytes streamed by {@code content} (compared once written). */
     public static boolean writeIfChanged(Path file, Content content) throws IOException {
         return write(file, content, true, false, true);

@@ -362,6 +362,11 @@ public final class BatchRun {
 
     /** The end-of-run lines; the summary travels on as the route's reply. */
     public BatchSummary finish(RunState run) {
+        try {
+            run.state.flush(); // saves between threads leave the flush to the kernel for a few seconds
+        } catch (IOException e) {
+            LOG.warn("[state] {} not flushed to disk: {}", run.state.file(), e.getMessage());
+        }
         if (run.planned >= 0) {
             run.total = run.planned;
         }
