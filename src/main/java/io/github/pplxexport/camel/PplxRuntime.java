@@ -95,6 +95,7 @@ public final class PplxRuntime implements AutoCloseable {
      */
     public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans,
                                     List<String> services) {
+        TlsHeadStart.begin();
         Main main = new Main();
         PIPELINE_BEANS.forEach(main.configure()::addConfiguration);
         List<String> files = ROUTE_FILES.stream()
