@@ -62,7 +62,8 @@ public final class Launcher {
 
     public static void main(String[] args) throws Exception {
         Optional<Path> jar = ownJar();
-        if (jar.isEmpty() || System.getenv(CHILD_ENV) != null || System.getenv(NO_RELAUNCH_ENV) != null) {
+        if (jar.isEmpty() || System.getenv(CHILD_ENV) != null || System.getenv(NO_RELAUNCH_ENV) != null
+                || tunedAlready(jar.get(), args)) {
             ProcessStats.recordAtExit("run");
             runHere(args);
             return;
@@ -77,6 +78,24 @@ public final class Launcher {
         }
         Signals.forwardTo(child);
         System.exit(waitFor(child));
+    }
+
+    /**
+     * Whether this JVM was started as the tuned one would be (the shell launchers start it so, saving a JVM's start):
+     * its options before {@code -jar} begin with those {@link #command} would give the command (the class-data archive
+     * included), and file names are UTF-8. Anything else, serve's other archive for one, is relaunched as always.
+     */
+    static boolean tunedAlready(Path jar, String[] args) {
+        List<String> own = userJvmOptions();
+        List<String> tuned = tunedOptions(jar, args);
+        return own.size() >= tuned.size() && own.subList(0, tuned.size()).equals(tuned)
+                && isUtf8(System.getProperty("sun.jnu.encoding"));
+    }
+
+    /** The JVM options {@link #command} gives {@code args}, without a user's. */
+    static List<String> tunedOptions(Path jar, String[] args) {
+        List<String> cmd = command(jar, List.of(), args);
+        return cmd.subList(1, cmd.indexOf("-jar"));
     }
 
     /** Runs the CLI in this JVM (loaded by name, so the relaunching path never loads it). */

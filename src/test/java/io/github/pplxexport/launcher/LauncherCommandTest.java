@@ -48,6 +48,20 @@ class LauncherCommandTest {
         assertFalse(reindex.containsAll(Launcher.SERVE_OPTIONS), "an index build runs hot loops from the start");
     }
 
+    /** What a JVM started by the shell launchers must have for the command to run in it: serve's differ. */
+    @Test
+    void theTunedOptionsOfACommandAreTheChildsWithoutTheUsersAndServesAreItsOwn() throws IOException {
+        command("sync");
+        Path jar = dir.resolve("pplx-export.jar");
+        List<String> sync = Launcher.tunedOptions(jar, new String[] {"sync", "--full"});
+        assertTrue(sync.containsAll(Launcher.JVM_OPTIONS), sync.toString());
+        assertEquals("-XX:SharedArchiveFile=" + dir.resolve("pplx-export.jsa"), sync.get(sync.size() - 1));
+        assertEquals(Launcher.JVM_OPTIONS.size() + 1, sync.size(), "the script writes these, in this order: " + sync);
+        List<String> serve = Launcher.tunedOptions(jar, new String[] {"serve"});
+        assertFalse(serve.equals(sync), "serve is relaunched when started with the pipeline's options");
+        assertTrue(serve.containsAll(Launcher.SERVE_OPTIONS));
+    }
+
     @Test
     void benchServeAndTheOtherCommandsKeepThePipelinesSettings() throws IOException {
         for (String[] args : List.of(new String[] {"bench", "serve"}, new String[] {"sync", "--out", "serve"},
