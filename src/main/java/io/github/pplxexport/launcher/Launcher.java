@@ -92,6 +92,16 @@ public final class Launcher {
                 && isUtf8(System.getProperty("sun.jnu.encoding"));
     }
 
+    /**
+     * {@code options} without the pipeline's tuned ones in front, which the shell launchers write (serve, started
+     * so, is relaunched with its own archive, which those would override): what the user added.
+     */
+    static List<String> usersOwn(Path jar, List<String> options) {
+        List<String> scripts = tunedOptions(jar, new String[0]);
+        return options.size() >= scripts.size() && options.subList(0, scripts.size()).equals(scripts)
+                ? options.subList(scripts.size(), options.size()) : options;
+    }
+
     /** The JVM options {@link #command} gives {@code args}, without a user's. */
     static List<String> tunedOptions(Path jar, String[] args) {
         List<String> cmd = command(jar, List.of(), args);
@@ -104,7 +114,7 @@ public final class Launcher {
     }
 
     static Process start(Path jar, String[] args) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command(jar, userJvmOptions(), args)).inheritIO();
+        ProcessBuilder pb = new ProcessBuilder(command(jar, usersOwn(jar, userJvmOptions()), args)).inheritIO();
         Map<String, String> env = pb.environment();
         env.put(CHILD_ENV, "1");
         if (!isUtf8(System.getProperty("sun.jnu.encoding"))) {

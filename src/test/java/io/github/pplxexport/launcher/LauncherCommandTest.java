@@ -60,6 +60,14 @@ class LauncherCommandTest {
         List<String> serve = Launcher.tunedOptions(jar, new String[] {"serve"});
         assertFalse(serve.equals(sync), "serve is relaunched when started with the pipeline's options");
         assertTrue(serve.containsAll(Launcher.SERVE_OPTIONS));
+        // serve started by a shell launcher is relaunched on its own archive: the script's options are not passed on
+        List<String> scripts = new java.util.ArrayList<>(sync);
+        scripts.add("-Dmine=1");
+        assertEquals(List.of("-Dmine=1"), Launcher.usersOwn(jar, scripts));
+        List<String> child = Launcher.command(jar, Launcher.usersOwn(jar, scripts), new String[] {"serve"});
+        assertEquals(List.of("-XX:SharedArchiveFile=" + dir.resolve("pplx-export-serve.jsa")),
+                child.stream().filter(o -> o.startsWith("-XX:SharedArchiveFile=")).toList());
+        assertEquals(List.of("-Xmx1g"), Launcher.usersOwn(jar, List.of("-Xmx1g")), "a user's own options are kept");
     }
 
     @Test
