@@ -1,7 +1,9 @@
 package io.github.pplxexport.archive;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -70,7 +72,28 @@ public final class AtomicFiles {
         write(file, bytes, flush, false);
     }
 
+    /** Content written as a stream: a large state or index file, never held whole in memory. */
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** As {@link #write(Path, String)}, the bytes streamed by {@code content}. */
+    public static void write(Path file, Content content) throws IOException {
+        write(file, content, true, false, false);
+    }
+
+    /** As {@link #writeIfChanged(Path, String)}, the bytes streamed by {@code content} (compared once written). */
+    public static boolean writeIfChanged(Path file, Content content) throws IOException {
+        return write(file, content, true, false, true);
+    }
+
     private static void write(Path file, byte[] bytes, boolean flush, boolean owner) throws IOException {
+        write(file, out -> out.write(bytes), flush, owner, false);
+    }
+
+    /** The one write: a temp file, its bytes, the flush, then the rename (or, unchanged, the temp file removed). */
+    private static boolean write(Path file, Content content, boolean flush, boolean owner, boolean ifChanged)
+            throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         String name = file.getFileName().toString();
         Temp tmp;
@@ -84,9 +107,11 @@ public final class AtomicFiles {
         boolean moved = false;
         try {
             try (FileChannel ch = tmp.channel()) {
-                ByteBuffer buf = ByteBuffer.wrap(bytes);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
+                OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
+                content.writeTo(out);
+                out.flush();
+                if (ifChanged && Files.exists(file) && Files.mismatch(tmp.path(), file) < 0) {
+                    return false;
                 }
                 if (flush) {
                     ch.force(true);
@@ -103,6 +128,7 @@ public final class AtomicFiles {
                 Files.deleteIfExists(tmp.path());
             }
         }
+        return true;
     }
 
     /** The temp names of this class ({@code .<name>.<hex>.tmp}) and of the products' file endpoint ({@code .<name>.tmp}). */

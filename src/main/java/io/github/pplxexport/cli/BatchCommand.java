@@ -40,7 +40,7 @@ public class BatchCommand implements Callable<Integer> {
         flags.options(null); // a bad --mode or --limit is a usage error before any network
         Map<String, String> properties = new HashMap<>(pacing.properties());
         properties.putAll(flags.pacing());
-        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, properties);
+        OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, properties).readingAhead();
         return Outcome.of(run.run("direct:" + route(), flags::options, BatchSummary.class), route());
     }
 }

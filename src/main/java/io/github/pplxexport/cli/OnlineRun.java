@@ -6,6 +6,7 @@ import io.github.pplxexport.camel.PplxBeans;
 import io.github.pplxexport.camel.PplxRuntime;
 import io.github.pplxexport.api.Cookies;
 import io.github.pplxexport.api.PageFetchException;
+import io.github.pplxexport.library.ReadAhead;
 import io.github.pplxexport.config.ConfigException;
 import io.github.pplxexport.config.UserConfig;
 import io.github.pplxexport.export.RunAbortedException;
@@ -212,6 +213,11 @@ final class OnlineRun {
      */
     <T> T run(String endpoint, Function<String, Object> request, Class<T> type) {
         try (PplxRuntime runtime = start()) {
+            if (readAhead) {
+                // while the session check and the listing's first page are on their way (after Camel's start,
+                // whose garbage is gone by then: both at once would grow the heap)
+                ReadAhead.start(archiveRoot(), account);
+            }
             String resolved = session(runtime);
             return call(runtime, () -> runtime.request(endpoint, request.apply(resolved), type));
         }
@@ -248,6 +254,14 @@ final class OnlineRun {
 
     private static Path archiveRoot(Map<String, String> props) {
         return Path.of(props.getOrDefault("pplx.archive.root", "web_archive")).toAbsolutePath().normalize();
+    }
+
+    private boolean readAhead;
+
+    /** This run plans from the library index and the batch state: they are read while its first requests wait. */
+    OnlineRun readingAhead() {
+        readAhead = true;
+        return this;
     }
 
     /** The same run with more properties (they win). */

@@ -23,6 +23,13 @@ public final class PyJson {
         return sb.toString();
     }
 
+    /** {@link #pretty} of a value nested {@code level} deep in a larger document (its lines indented to match). */
+    public static String prettyAt(Object o, int level) {
+        StringBuilder sb = new StringBuilder();
+        write(sb, o, 1, level);
+        return sb.toString();
+    }
+
     /** {@code json.dumps(o, ensure_ascii=False)}: one line, ", " and ": " separators. */
     public static String compact(Object o) {
         StringBuilder sb = new StringBuilder();

@@ -43,6 +43,11 @@ public final class Launcher {
             "-XX:+UseSerialGC",
             "-Xms32m",
             "-Xmx512m",
+            // memory flat in the archive's size: a young generation of its own size (SerialGC grows it with the old
+            // one, to a third of a heap that a 100,000-thread index once grew), and a heap kept near its live data
+            "-Xmn12m",
+            "-XX:MinHeapFreeRatio=20",
+            "-XX:MaxHeapFreeRatio=40",
             "-XX:-UsePerfData",
             // JVM warnings to stderr (stdout carries command output); a class-data archive that does not
             // match this jar (moved, rebuilt) is silently not used

@@ -11,15 +11,26 @@ import io.github.pplxexport.json.J;
 import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.json.SlicedFile;
+import io.github.pplxexport.json.SlicedObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
 import java.util.Collections;
+import java.util.Iterator;
+import java.util.Set;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -88,15 +99,25 @@ public final class BatchState {
     }
 
     static BatchState load(Path file, Clock clock, Mover mover) {
-        Map<String, Object> records = new LinkedHashMap<>();
+        Map<String, Object> read = Map.of();
         if (Files.exists(file)) {
             try {
-                records.putAll(parsed(file));
+                read = parsed(file);
             } catch (IOException | JsonException e) {
                 setAside(file, clock, mover, e);
             }
         }
-        return new BatchState(file, clock, records);
+        return new BatchState(file, clock, new Records(read));
+    }
+
+    /**
+     * The records of an existing state file, read-only, for a reader that must not set an unreadable file aside (a
+     * dry run writes nothing).
+     *
+     * @throws JsonException when the file is not a JSON object
+     */
+    public static Map<String, Object> readRecords(Path file) throws IOException {
+        return parsed(file);
     }
 
     /**
@@ -105,10 +126,82 @@ public final class BatchState {
      * replaces its uuid's record), so sharing them is safe.
      */
     private static Map<String, Object> parsed(Path file) throws IOException {
-        return LAST_READ.get(file, f -> Collections.unmodifiableMap(Json.readObject(f)));
+        return LAST_READ.get(file, f -> Collections.unmodifiableMap(SlicedFile.members(f, RECORD_KEYS)));
     }
 
+    /** What a plan reads of every record; the rest (title, stamps, notes) is read from the file when asked for. */
+    private static final SlicedObject.Keys RECORD_KEYS = SlicedObject.Keys.of(List.of("status", "lastUpdated"),
+            List.of("status"));
+
     private static final LastRead<Map<String, Object>> LAST_READ = new LastRead<>();
+
+    /**
+     * The records as read (shared, read-only) with this run's marks over them: a marked uuid keeps its place, a new
+     * one comes after the others, as in one ordered map, without copying 100,000 records to change ten.
+     */
+    private static final class Records extends AbstractMap<String, Object> {
+        private final Map<String, Object> read;
+        private final Map<String, Object> marked = new LinkedHashMap<>();
+
+        Records(Map<String, Object> read) {
+            this.read = read;
+        }
+
+        @Override
+        public Object get(Object key) {
+            return marked.containsKey(key) ? marked.get(key) : read.get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return marked.containsKey(key) || read.containsKey(key);
+        }
+
+        @Override
+        public Object put(String key, Object value) {
+            Object before = get(key);
+            marked.put(key, value);
+            return before;
+        }
+
+        @Override
+        public int size() {
+            return read.size() + (int) marked.keySet().stream().filter(k -> !read.containsKey(k)).count();
+        }
+
+        @Override
+        public Set<Entry<String, Object>> entrySet() {
+            return new AbstractSet<>() {
+                @Override
+                public Iterator<Entry<String, Object>> iterator() {
+                    Iterator<Entry<String, Object>> first = read.entrySet().iterator();
+                    Iterator<Entry<String, Object>> added = marked.entrySet().stream()
+                            .filter(e -> !read.containsKey(e.getKey())).iterator();
+                    return new Iterator<>() {
+                        @Override
+                        public boolean hasNext() {
+                            return first.hasNext() || added.hasNext();
+                        }
+
+                        @Override
+                        public Entry<String, Object> next() {
+                            if (!first.hasNext()) {
+                                return added.next();
+                            }
+                            Entry<String, Object> e = first.next();
+                            return marked.containsKey(e.getKey())
+                                    ? new SimpleImmutableEntry<>(e.getKey(), marked.get(e.getKey())) : e;
+                        }
+                    };
+                }
+
+                @Override
+                public int size() {
+                    return Records.this.size();
+                }
+            };
+        }
+    }
 
     private static void setAside(Path file, Clock clock, Mover mover, Exception cause) {
         long seconds = clock.instant().getEpochSecond();
@@ -196,11 +289,36 @@ public final class BatchState {
 
     /** The file's text: Python {@code json.dumps(state, ensure_ascii=False, indent=1)}. */
     public String toJson() {
-        return PyJson.pretty(records);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** {@link #toJson()} streamed: a record as read from the file goes back as its bytes. */
+    private void writeTo(OutputStream out) throws IOException {
+        if (records.isEmpty()) {
+            out.write("{}".getBytes(StandardCharsets.US_ASCII));
+            return;
+        }
+        out.write('{');
+        boolean first = true;
+        for (Map.Entry<String, Object> e : records.entrySet()) {
+            out.write((first ? "\n " : ",\n ").getBytes(StandardCharsets.US_ASCII));
+            first = false;
+            out.write(PyJson.quote(e.getKey()).getBytes(StandardCharsets.UTF_8));
+            out.write(':');
+            out.write(' ');
+            SlicedFile.writePretty(out, e.getValue(), 1);
+        }
+        out.write("\n}".getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Atomic save; called after every thread. */
     public void save() throws IOException {
-        AtomicFiles.write(file, toJson());
+        AtomicFiles.write(file, this::writeTo);
     }
 }

@@ -1,7 +1,6 @@
 package io.github.pplxexport.library;
 
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.JsonException;
 
 import java.io.IOException;
@@ -137,7 +136,7 @@ public final class DeletedThreads {
         Map<String, Object> records = Map.of();
         if (Files.exists(state)) {
             try {
-                records = Json.readObject(state);
+                records = BatchState.readRecords(state);
             } catch (IOException | JsonException e) {
                 Plan p = plan(Map.of(), files);
                 return new Plan(List.of(), List.of(), "index/" + BatchState.FILE_NAME + " is unreadable ("

@@ -79,8 +79,7 @@ public final class IncrementalPlanner {
         }
     }
 
-    private static final Comparator<Map<String, Object>> NEWEST_FIRST =
-            Comparator.comparing((Map<String, Object> r) -> J.str(r, "lastUpdated")).reversed();
+    private static final Comparator<Stamped> NEWEST_FIRST = Comparator.comparing(Stamped::lastUpdated).reversed();
 
     private IncrementalPlanner() {
     }
@@ -90,9 +89,20 @@ public final class IncrementalPlanner {
      * sort is stable like Python's, so rows with equal stamps keep their index order.
      */
     public static List<Map<String, Object>> newestFirst(List<? extends Map<String, Object>> rows) {
-        List<Map<String, Object>> sorted = new ArrayList<>(rows);
-        sorted.sort(NEWEST_FIRST);
+        // each row's stamp read once (a row of a large index makes its String when asked)
+        List<Stamped> stamped = new ArrayList<>(rows.size());
+        for (Map<String, Object> row : rows) {
+            stamped.add(new Stamped(J.str(row, "lastUpdated"), row));
+        }
+        stamped.sort(NEWEST_FIRST);
+        List<Map<String, Object>> sorted = new ArrayList<>(rows.size());
+        for (Stamped s : stamped) {
+            sorted.add(s.row());
+        }
         return sorted;
+    }
+
+    private record Stamped(String lastUpdated, Map<String, Object> row) {
     }
 
     /**
@@ -107,17 +117,23 @@ public final class IncrementalPlanner {
      */
     public static Plan plan(List<? extends Map<String, Object>> rows, Map<String, ?> state, boolean full,
                             boolean force) {
-        List<Item> items = new ArrayList<>(rows.size());
-        for (Map<String, Object> row : newestFirst(rows)) {
-            items.add(new Item(row, classify(row, state, force)));
+        List<Map<String, Object>> sorted = newestFirst(rows);
+        Action[] actions = new Action[sorted.size()];
+        for (int i = 0; i < actions.length; i++) {
+            actions[i] = classify(sorted.get(i), state, force);
         }
-        int keep = items.size();
+        int keep = actions.length;
         if (!full && !force) {
-            while (keep > 0 && !items.get(keep - 1).action().exports()) {
+            while (keep > 0 && !actions[keep - 1].exports()) {
                 keep--;
             }
         }
-        return new Plan(items.subList(0, keep), items.size() - keep);
+        // items only for the rows kept: a no-op sync of a large archive keeps none
+        List<Item> items = new ArrayList<>(keep);
+        for (int i = 0; i < keep; i++) {
+            items.add(new Item(sorted.get(i), actions[i]));
+        }
+        return new Plan(items, actions.length - keep);
     }
 
     static Action classify(Map<String, Object> row, Map<String, ?> state, boolean force) {

@@ -22,7 +22,8 @@ final class LastRead<T> {
 
     private volatile Entry<T> last;
 
-    T get(Path file, Parser<T> parser) throws IOException {
+    /** One reader at a time: a read ahead on another thread and the run's own read parse the file once. */
+    synchronized T get(Path file, Parser<T> parser) throws IOException {
         BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
         Path abs = file.toAbsolutePath();
         Entry<T> e = last;

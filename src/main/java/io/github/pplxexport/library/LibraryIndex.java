@@ -3,15 +3,18 @@ package io.github.pplxexport.library;
 import io.github.pplxexport.archive.AtomicFiles;
 
 import io.github.pplxexport.json.J;
-import io.github.pplxexport.json.Json;
 import io.github.pplxexport.json.PyJson;
+import io.github.pplxexport.json.RowFinder;
+import io.github.pplxexport.json.SlicedFile;
+import io.github.pplxexport.json.SlicedObject;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,8 +50,8 @@ public final class LibraryIndex {
     }
 
     /**
-     * The {@code threads} of an index file; empty when the file does not exist. A file without a
-     * {@code threads} list reads as no rows.
+     * The {@code threads} of an index file, read-only (a change is a copy); empty when the file does not exist. A
+     * file without a {@code threads} list reads as no rows.
      *
      * @throws io.github.pplxexport.json.JsonException if the file is not a JSON object
      */
@@ -57,37 +60,62 @@ public final class LibraryIndex {
             return Optional.empty();
         }
         // a sync reads the same file twice (the refresh, then the plan): the second read is the first's rows
-        return Optional.of(new ArrayList<>(LAST_READ.get(file, LibraryIndex::parseThreads)));
+        return Optional.of(LAST_READ.get(file, LibraryIndex::parseThreads));
     }
 
-    /** The file's rows, read-only (a change is a copy). */
+    /**
+     * The file's rows, read-only (a change is a copy): each a {@link SlicedObject} keeping what a plan reads (uuid,
+     * stamp, the mode keys) and its bytes in the file, so 100,000 rows cost a few MB, not a parsed tree.
+     */
     private static List<Map<String, Object>> parseThreads(Path file) throws IOException {
-        Map<String, Object> doc = Json.readObject(file);
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (Object o : J.list(doc, "threads")) {
-            Map<String, Object> row = J.asMap(o);
-            if (row != null) {
-                rows.add(Collections.unmodifiableMap(row));
-            }
-        }
-        return List.copyOf(rows);
+        return SlicedFile.objectsOfList(file, "threads", ROW_KEYS);
     }
+
+    /** The keys a plan, a refresh and a mode filter read of every row. */
+    private static final SlicedObject.Keys ROW_KEYS = SlicedObject.Keys.of(
+            List.of("entryUUID", "lastUpdated", "mode", "displayModel", "search_mode"),
+            List.of("mode", "displayModel", "search_mode"));
 
     private static final LastRead<List<Map<String, Object>>> LAST_READ = new LastRead<>();
 
     /** The file's text: {@code {"account", "count", "threads"}}, Python indent 1, no trailing newline. */
     public static String toJson(String account, List<? extends Map<String, Object>> rows) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("account", account);
-        doc.put("count", (long) rows.size());
-        doc.put("threads", rows);
-        return PyJson.pretty(doc);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            writeTo(out, account, rows);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@code json.dumps({"account", "count", "threads"}, indent=1)} streamed: a row read from the file goes back as
+     * its bytes.
+     */
+    private static void writeTo(OutputStream out, String account, List<? extends Map<String, Object>> rows)
+            throws IOException {
+        out.write(("{\n \"account\": " + PyJson.quote(account) + ",\n \"count\": " + rows.size() + ",\n \"threads\": ")
+                .getBytes(StandardCharsets.UTF_8));
+        if (rows.isEmpty()) {
+            out.write('[');
+            out.write(']');
+        } else {
+            out.write('[');
+            byte[] separator = ",\n  ".getBytes(StandardCharsets.US_ASCII);
+            for (int i = 0; i < rows.size(); i++) {
+                out.write(separator, i == 0 ? 1 : 0, i == 0 ? separator.length - 1 : separator.length);
+                SlicedFile.writePretty(out, rows.get(i), 2);
+            }
+            out.write("\n ]".getBytes(StandardCharsets.US_ASCII));
+        }
+        out.write("\n}".getBytes(StandardCharsets.US_ASCII));
     }
 
     /** Writes the index atomically; returns false (and leaves the file alone) when nothing changed. */
     public static boolean write(Path file, String account, List<? extends Map<String, Object>> rows)
             throws IOException {
-        return AtomicFiles.writeIfChanged(file, toJson(account, rows));
+        return AtomicFiles.writeIfChanged(file, out -> writeTo(out, account, rows));
     }
 
     /** Incremental refresh over the current rows; with no previous index it is a full sweep. */
@@ -104,35 +132,30 @@ public final class LibraryIndex {
     public static final class Refresh {
         private final List<Map<String, Object>> previous;
         private final boolean incremental;
-        /** entryUUID → lastUpdated of the previous index (first row wins on duplicates). */
-        private final Map<String, Object> knownLastUpdated = new HashMap<>();
-        /** entryUUID → search_mode, the enrichment written by search-mode-backfill. */
-        private final Map<String, Object> searchModes = new HashMap<>();
+        /** entryUUID → the first previous row with it (its lastUpdated, and search_mode written by search-mode-backfill). */
+        private final RowFinder known;
         private final List<Map<String, Object>> fetched = new ArrayList<>();
         private int knownRun;
 
         private Refresh(List<? extends Map<String, Object>> previous, boolean incremental) {
-            this.previous = previous == null ? List.of() : List.copyOf(previous);
+            // read-only here; not copied: the index's rows are made when asked for (LibraryIndex.readThreads)
+            this.previous = previous == null ? List.of() : Collections.unmodifiableList(previous);
             this.incremental = incremental;
-            for (Map<String, Object> row : this.previous) {
-                String uuid = J.str(row, "entryUUID");
-                if (uuid.isEmpty()) {
-                    continue;
-                }
-                knownLastUpdated.putIfAbsent(uuid, row.get("lastUpdated"));
-                if (row.containsKey("search_mode")) {
-                    searchModes.putIfAbsent(uuid, row.get("search_mode"));
-                }
-            }
+            this.known = RowFinder.of(previous == null ? List.of() : previous, "entryUUID");
+        }
+
+        /** The first previous row listing {@code uuid}, or null. */
+        private Map<String, Object> knownRow(String uuid) {
+            int i = known.first(uuid);
+            return i < 0 ? null : previous.get(i);
         }
 
         /** Adds one fetched page (newest first), updating the run of known, unchanged rows. */
         public void add(List<? extends Map<String, Object>> rows) {
             for (Map<String, Object> row : rows) {
                 fetched.add(row);
-                String uuid = J.str(row, "entryUUID");
-                boolean unchanged = !uuid.isEmpty() && knownLastUpdated.containsKey(uuid)
-                        && Objects.equals(knownLastUpdated.get(uuid), row.get("lastUpdated"));
+                Map<String, Object> old = knownRow(J.str(row, "entryUUID"));
+                boolean unchanged = old != null && Objects.equals(old.get("lastUpdated"), row.get("lastUpdated"));
                 knownRun = unchanged ? knownRun + 1 : 0;
             }
         }
@@ -160,7 +183,7 @@ public final class LibraryIndex {
          * whose pages held only known rows, unchanged, in the index's order): nothing to write, nothing to serialize.
          */
         public boolean unchanged() {
-            if (!incremental || previous.isEmpty() || knownLastUpdated.size() != previous.size()) {
+            if (!incremental || previous.isEmpty() || known.distinct() != previous.size()) {
                 return false; // a first run, a full sweep, or rows without a uuid or listed twice: compare the bytes
             }
             List<Map<String, Object>> head = fetchedRows();
@@ -185,8 +208,9 @@ public final class LibraryIndex {
                     continue;
                 }
                 Map<String, Object> copy = new LinkedHashMap<>(row);
-                if (!uuid.isEmpty() && searchModes.containsKey(uuid) && !copy.containsKey("search_mode")) {
-                    copy.put("search_mode", searchModes.get(uuid));
+                Map<String, Object> old = knownRow(uuid);
+                if (old != null && old.containsKey("search_mode") && !copy.containsKey("search_mode")) {
+                    copy.put("search_mode", old.get("search_mode"));
                 }
                 out.add(copy);
             }

@@ -41,11 +41,14 @@ public final class StatusReport {
         if (files.isEmpty()) {
             throw new MissingIndexException("no library index in " + index + ": run `pplx-export index` first");
         }
-        BatchState state = BatchState.load(BatchState.file(out));
+        // the state is read on the other core while this one reads the indexes
+        java.util.concurrent.CompletableFuture<BatchState> loading = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> BatchState.load(BatchState.file(out)));
         Map<String, Object> accounts = new LinkedHashMap<>();
         for (Path f : files) {
             String name = f.getFileName().toString().replaceFirst("^library_", "").replaceFirst("\\.json$", "");
             List<Map<String, Object>> rows = LibraryIndex.readThreads(f).orElse(List.of());
+            BatchState state = loading.join();
             // every row counted once, the early-stopped tail included (a batch's plan leaves it out: a complete
             // archive would read done=0); the batch's early stop is that plan's trailing run of skips
             IncrementalPlanner.Plan all = IncrementalPlanner.plan(rows, state.records(), true, false);
@@ -75,7 +78,7 @@ public final class StatusReport {
             accounts.put(name, a);
         }
         Map<String, Object> totals = new TreeMap<>();
-        for (Map.Entry<String, Object> e : state.records().entrySet()) {
+        for (Map.Entry<String, Object> e : loading.join().records().entrySet()) {
             String status = J.str(e.getValue(), "status");
             totals.merge(status.isEmpty() ? "unknown" : status, 1, (x, y) -> (Integer) x + (Integer) y);
         }

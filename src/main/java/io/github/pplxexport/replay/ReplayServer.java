@@ -98,6 +98,7 @@ public final class ReplayServer implements AutoCloseable {
 
     private void exchange(HttpExchange ex) throws IOException {
         boolean dropped = false;
+        busy(+1);
         try {
             answer(ex);
         } catch (ReplayStream.Dropped d) {
@@ -108,7 +109,32 @@ public final class ReplayServer implements AutoCloseable {
             if (!dropped) {
                 ex.close();
             }
+            busy(-1);
         }
+    }
+
+    /** Requests in flight, and since when the server has been answering without a pause. */
+    private int inFlight;
+    private long busySince;
+    private long busyNanos;
+
+    private synchronized void busy(int change) {
+        long now = System.nanoTime();
+        if (inFlight == 0 && change > 0) {
+            busySince = now;
+        }
+        inFlight += change;
+        if (inFlight == 0) {
+            busyNanos += now - busySince;
+        }
+    }
+
+    /**
+     * How long, so far, at least one request was being answered: what a client waited for this server (a benchmark
+     * takes it from the client's wall time to get the client's own work).
+     */
+    public synchronized long busyMillis() {
+        return (busyNanos + (inFlight > 0 ? System.nanoTime() - busySince : 0)) / 1_000_000;
     }
 
     private void answer(HttpExchange ex) throws IOException {

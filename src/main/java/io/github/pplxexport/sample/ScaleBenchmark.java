@@ -63,9 +63,14 @@ public final class ScaleBenchmark {
      * One measured process: wall seconds, CPU seconds (user + system of its JVMs: the figure a loaded machine
      * inflates least), the replay's requests during it, its peak RSS (KB, -1 unknown).
      */
-    public record Step(double seconds, double cpuSeconds, long requests, long rssKb) {
+    public record Step(double seconds, double cpuSeconds, long requests, long rssKb, double waitedSeconds) {
         String cell() {
             return String.format(Locale.ROOT, "%.2f s / %.2f s", seconds, cpuSeconds) + (requests >= 0 ? " (" + requests + " req)" : "");
+        }
+
+        /** The wall time less the time the replay was answering: the exporter's own work. */
+        String local() {
+            return requests < 0 ? "" : String.format(Locale.ROOT, "; local %.2f s", seconds - waitedSeconds);
         }
     }
 
@@ -82,7 +87,7 @@ public final class ScaleBenchmark {
         public String row() {
             return String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s | %s | %.1f ms | %s / %s / %s / %s | %.1f |\n", threads,
                     firstSync == null ? "(cached)" : firstSync.cell() + String.format(Locale.ROOT, " for %,d", sampled),
-                    noOpSync.cell(), changedSync.cell(), status.cell(), serveStart.cell(), searchP95Ms, mib(noOpSync),
+                    noOpSync.cell() + noOpSync.local(), changedSync.cell() + changedSync.local(), status.cell(), serveStart.cell(), searchP95Ms, mib(noOpSync),
                     mib(changedSync), mib(status), mib(serveStart), load);
         }
 
@@ -152,13 +157,15 @@ public final class ScaleBenchmark {
         Path stats = dir.resolve(name + ".stats");
         Files.deleteIfExists(stats);
         long before = server == null ? 0 : server.requestCount();
+        long busyBefore = server == null ? 0 : server.busyMillis();
         long t0 = System.nanoTime();
         int exit = process(dir, name, args, stats).waitFor();
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (exit != 0) {
             throw new IOException(name + " exited with " + exit + "; see " + dir.resolve(name + ".log"));
         }
-        return new Step(seconds, cpu(stats), server == null ? -1 : server.requestCount() - before, peakRss(stats));
+        return new Step(seconds, cpu(stats), server == null ? -1 : server.requestCount() - before, peakRss(stats),
+                server == null ? 0 : (server.busyMillis() - busyBefore) / 1000.0);
     }
 
     private Process process(Path dir, String name, List<String> args, Path stats) throws IOException {
@@ -215,7 +222,7 @@ public final class ScaleBenchmark {
             }
         }
         p95[0] = ServeBenchmark.percentile(times, 95);
-        return new Step(firstPage, firstPageCpu, -1, peakRss(stats));
+        return new Step(firstPage, firstPageCpu, -1, peakRss(stats), 0);
     }
 
     private static int get(HttpClient http, String url) throws IOException, InterruptedException {

@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ScaleBenchIT {
     private static final String S = "([\\d.]+) s / ([\\d.]+) s";
-    private static final Pattern ROW = Pattern.compile("^\\| 27 \\| " + S + " \\((\\d+) req\\) for 9 \\| " + S + " \\((\\d+) req\\) \\| "
-            + S + " \\((\\d+) req\\) \\| " + S + " \\| " + S + " \\| ([\\d.]+) ms \\| (\\d+) MiB / (\\d+) MiB / (\\d+) MiB / (\\d+) MiB \\| [\\d.]+ \\|$");
+    private static final Pattern ROW = Pattern.compile("^\\| 27 \\| " + S + " \\((\\d+) req\\) for 9 \\| " + S + " \\((\\d+) req\\); local (-?[\\d.]+) s \\| "
+            + S + " \\((\\d+) req\\); local (-?[\\d.]+) s \\| " + S + " \\| " + S + " \\| ([\\d.]+) ms \\| (\\d+) MiB / (\\d+) MiB / (\\d+) MiB / (\\d+) MiB \\| [\\d.]+ \\|$");
 
     @TempDir
     Path scratch;
@@ -43,8 +43,11 @@ class ScaleBenchIT {
         Matcher m = ROW.matcher(rows.get(0));
         assertTrue(m.matches(), "a complete row: " + rows.get(0));
         assertEquals("2", m.group(6), "a no-op sync: the session check and the listing's first page");
-        assertTrue(Integer.parseInt(m.group(9)) > 10, "the 10 changed threads were exported: " + rows.get(0));
-        for (int g = 15; g <= 18; g++) {
+        double local = Double.parseDouble(m.group(7));
+        assertTrue(local > 0 && local < Double.parseDouble(m.group(4)), "the no-op sync's own work, less than its wall time: "
+                + rows.get(0));
+        assertTrue(Integer.parseInt(m.group(10)) > 10, "the 10 changed threads were exported: " + rows.get(0));
+        for (int g = 17; g <= 20; g++) {
             assertTrue(Long.parseLong(m.group(g)) > 0, "peak RSS of each process: " + rows.get(0));
         }
         Path out27 = scratch.resolve("scale-27");

@@ -137,7 +137,8 @@ class LibraryIndexTest {
         Path f = LibraryIndex.file(out, "alice");
         LibraryIndex.write(f, "alice", rows(3));
         List<Map<String, Object>> first = LibraryIndex.readThreads(f).orElseThrow();
-        assertTrue(first.get(0) == LibraryIndex.readThreads(f).orElseThrow().get(0), "not parsed again");
+        assertTrue(first == LibraryIndex.readThreads(f).orElseThrow(), "not parsed again");
+        assertThrows(UnsupportedOperationException.class, () -> first.add(Map.of()), "the shared list is read-only");
         assertThrows(UnsupportedOperationException.class, () -> first.get(0).put("title", "x"), "shared rows are read-only");
         LibraryIndex.write(f, "alice", rows(4));
         assertEquals(4, LibraryIndex.readThreads(f).orElseThrow().size(), "the new file");
