@@ -29,22 +29,40 @@ import java.util.concurrent.TimeUnit;
  * binds the beans, starts, lets the command send its request into a route, and stops.
  */
 public final class PplxRuntime implements AutoCloseable {
-    /** The shipped routes, packaged in the jar. */
-    public static final String SHIPPED_ROUTES = "classpath:routes/*.camel.yaml";
+    /**
+     * The shipped route files, packaged in the jar as {@code routes/<name>.camel.yaml}, named one by one: a pattern
+     * ({@code routes/*.camel.yaml}) makes Camel read through the whole jar to find them, twice (~1.5 s at start-up).
+     * RouteFilesTest holds this list to the folder.
+     */
+    public static final List<String> ROUTE_FILES = List.of("accounts", "ask", "backfill", "batch", "doctor",
+            "error-handling", "export-thread", "mcp", "perplexity-api", "products", "re-render", "scheduled-sync",
+            "search-index", "serve", "spaces", "sync-deleted", "usage");
+    /**
+     * The route files no one-shot online command calls into: a service's (run's schedule, serve's web app and catch-up,
+     * the MCP tools) and the offline re-render. The commands that run them name them ({@link #start(Path, Map, Map,
+     * List)}); the others start without them, and so without Quartz, whose stop alone takes up to 0.5 s.
+     */
+    public static final List<String> NOT_IN_PIPELINE = List.of("mcp", "re-render", "scheduled-sync", "serve");
+    /** Every shipped route. */
+    public static final String SHIPPED_ROUTES = routes(ROUTE_FILES);
     /** What offline commands load: the re-render routes only. */
-    public static final String OFFLINE_ROUTES = "classpath:routes/re-render.camel.yaml,classpath:routes/search-index.camel.yaml";
+    public static final String OFFLINE_ROUTES = routes(List.of("re-render", "search-index"));
     /** What a read-only mcp loads: the MCP tools' routes and the index step (no API client, no export routes). */
-    public static final String MCP_ROUTES = "classpath:routes/mcp.camel.yaml,classpath:routes/search-index.camel.yaml";
+    public static final String MCP_ROUTES = routes(List.of("mcp", "search-index"));
     /** What serve loads: the web app's routes and the index step. */
-    public static final String SERVE_ROUTES = "classpath:routes/serve.camel.yaml,classpath:routes/search-index.camel.yaml,"
-            + "classpath:routes/mcp.camel.yaml";
+    public static final String SERVE_ROUTES = routes(List.of("serve", "search-index", "mcp"));
+
+    /** Route files by name, as Camel Main's routes-include-pattern takes them. */
+    static String routes(List<String> names) {
+        return names.stream().map(n -> "classpath:routes/" + n + ".camel.yaml").collect(java.util.stream.Collectors.joining(","));
+    }
 
     private static final Logger LOG = LoggerFactory.getLogger("pplx");
 
     /** The bean configurations of the whole pipeline (every shipped route's beans); route tests bind the same. */
     public static final java.util.List<Class<? extends org.apache.camel.CamelConfiguration>> PIPELINE_BEANS = java.util.List.of(PplxBeans.class, ReRenderBeans.class,
             AskBeans.class, AccountBeans.class, SearchBeans.class, ServeBeans.class, BackfillBeans.class,
-            McpBeans.class);
+            McpBeans.class, QuartzSettings.class);
 
     /** {@link #PIPELINE_BEANS} as Camel Main's configuration-classes property takes them (comma-separated names). */
     public static String pipelineBeanClassNames() {
@@ -67,10 +85,25 @@ public final class PplxRuntime implements AutoCloseable {
      * @param beans extra beans to bind by name (e.g. settings objects)
      */
     public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans) {
+        return start(routesDir, properties, beans, List.of());
+    }
+
+    /**
+     * Camel Main for an online command: every shipped route but {@link #NOT_IN_PIPELINE}, and of those the ones in
+     * {@code services} (run: its schedule, the web app, the MCP tools). With an operator's {@code --routes} folder every
+     * shipped route is loaded, as the operator's routes may call into any of them.
+     */
+    public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans,
+                                    List<String> services) {
+        TlsHeadStart.begin();
         Main main = new Main();
-        main.configure().withRoutesIncludePattern(SHIPPED_ROUTES);
         PIPELINE_BEANS.forEach(main.configure()::addConfiguration);
-        return start(main, routesDir, properties, beans);
+        List<String> files = ROUTE_FILES.stream()
+                .filter(f -> routesDir != null || !NOT_IN_PIPELINE.contains(f) || services.contains(f)).toList();
+        Map<String, String> online = new java.util.LinkedHashMap<>(properties);
+        // a camel.main.* key in application.properties wins over code, so the list goes in as an override
+        online.putIfAbsent("camel.main.routes-include-pattern", routes(files));
+        return start(main, routesDir, online, beans);
     }
 
     /**
@@ -94,6 +127,7 @@ public final class PplxRuntime implements AutoCloseable {
         main.configure().addConfiguration(SearchBeans.class);
         main.configure().addConfiguration(ServeBeans.class);
         main.configure().addConfiguration(McpBeans.class);
+        main.configure().addConfiguration(QuartzSettings.class);
         vertx.bindTo(main);
         Map<String, String> serve = new java.util.LinkedHashMap<>(properties);
         serve.putIfAbsent("camel.main.routes-include-pattern", SERVE_ROUTES);

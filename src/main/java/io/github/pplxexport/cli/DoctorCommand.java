@@ -95,6 +95,8 @@ public class DoctorCommand implements Callable<Integer> {
         } catch (UsageException e) {
             checks.add(Check.fail("cookies", e.getMessage(), "check the path given to --cookies, or the browser named by --cookies-from"));
         }
+        // the local checks are said at once, not after the network checks' pipeline has started (~1 s)
+        int said = json ? 0 : say(checks, 0);
         if (offline) {
             checks.add(Check.ok("network", "skipped (--offline)"));
         } else if (config != null && cookies != null && cookies.kind() != CookieSource.Kind.NONE) {
@@ -108,9 +110,16 @@ public class DoctorCommand implements Callable<Integer> {
             m.put("checks", checks.stream().map(Check::json).toList());
             System.out.println(PyJson.compact(m));
         } else {
-            checks.forEach(c -> System.out.println(c.line()));
+            say(checks, said);
         }
         return healthy ? PplxExportCli.EXIT_OK : PplxExportCli.EXIT_THREADS_FAILED;
+    }
+
+    /** Prints the lines of {@code checks} from {@code from} on; returns how many are printed. */
+    private static int say(List<Check> checks, int from) {
+        checks.subList(from, checks.size()).forEach(c -> System.out.println(c.line()));
+        System.out.flush();
+        return checks.size();
     }
 
     /** The config file: which, its mode, and that it reads; null when it does not. */

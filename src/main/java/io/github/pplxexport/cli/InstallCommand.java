@@ -4,8 +4,6 @@ import io.github.pplxexport.archive.FileTrees;
 import io.github.pplxexport.config.UserHome;
 import io.github.pplxexport.launcher.Launcher;
 import io.github.pplxexport.launcher.LauncherScripts;
-import io.github.pplxexport.sample.SampleArchive;
-import io.github.pplxexport.sample.SyntheticArchive;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -71,7 +69,7 @@ public class InstallCommand implements Callable<Integer> {
 
     /**
      * The class-data archive of the installed jar, {@code pplx-export.jsa} beside it, made as the build makes the one
-     * in target/ (a re-render of the sample through the jar's launcher with {@code -Dpplx.cds.dump=true}): the JVM
+     * in target/ (the demo, through the jar's launcher with {@code -Dpplx.cds.dump=true}): the JVM
      * accepts an archive only for the jar path it was made with, so the build's cannot be copied. Without it the
      * commands work, about a second slower to start; a failure is one line.
      */
@@ -79,12 +77,9 @@ public class InstallCommand implements Callable<Integer> {
         Path scratch = null;
         try {
             scratch = Files.createTempDirectory("pplx-install-");
-            Path training = scratch.resolve("archive");
-            for (Path thread : SyntheticArchive.sources(SampleArchive.locate(scratch))) {
-                SyntheticArchive.layOut(thread, training, thread.getFileName().toString());
-            }
             ProcessBuilder pb = new ProcessBuilder(Launcher.javaBinary(), "-D" + Launcher.CDS_DUMP_PROPERTY + "=true",
-                    "-jar", jar.toString(), "re-render", "--out", training.toString())
+                    "-jar", jar.toString(), "demo", "--out", scratch.resolve("archive").toString(),
+                    "--asks-out", scratch.resolve("asks").toString())
                     .redirectErrorStream(true).redirectOutput(scratch.resolve("training.log").toFile());
             pb.environment().keySet().removeIf(k -> k.startsWith("PPLX_EXPORT_"));
             Process p = pb.start();

@@ -30,6 +30,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -96,7 +97,7 @@ public class McpCommand extends OnlineCommand {
         CompletableFuture<PplxRuntime> runtime = new CompletableFuture<>();
         Thread starting = new Thread(() -> {
             try {
-                PplxRuntime r = allowAsk ? online.withProperties(props).start() : PplxRuntime.startMcp(parent.global.routes, props);
+                PplxRuntime r = allowAsk ? online.withProperties(props).start(List.of("mcp")) : PplxRuntime.startMcp(parent.global.routes, props);
                 if (!allowAsk) {
                     StopSignals.stopWith(r::abort);
                 }

@@ -273,7 +273,12 @@ final class OnlineRun {
 
     /** Camel Main with this run's properties (the caller closes it); a SIGTERM or Ctrl-C stops it. */
     PplxRuntime start() {
-        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of(AccountBeans.COOKIE_SOURCE, cookies));
+        return start(List.of());
+    }
+
+    /** {@link #start()} with the routes of the services the command runs ({@link PplxRuntime#NOT_IN_PIPELINE}). */
+    PplxRuntime start(List<String> services) {
+        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of(AccountBeans.COOKIE_SOURCE, cookies), services);
         StopSignals.stopWith(runtime::abort);
         return runtime;
     }

@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -75,7 +76,7 @@ public class RunCommand implements Callable<Integer> {
         Logger log = LoggerFactory.getLogger("pplx.run");
         OnlineRun run = OnlineRun.prepare(parent.global, parent.global.skipAuthCheck, flags);
         ScheduledSync syncs;
-        try (PplxRuntime runtime = run.start(); McpOverHttp mcp = McpOverHttp.mount(runtime, McpCommand.version())) {
+        try (PplxRuntime runtime = run.start(List.of("scheduled-sync", "serve", "mcp")); McpOverHttp mcp = McpOverHttp.mount(runtime, McpCommand.version())) {
             // fail at once on a dead or foreign cookie; every scheduled sync checks the session again
             String account = run.session(runtime);
             syncs = runtime.context().getRegistry().lookupByNameAndType("scheduledSync", ScheduledSync.class);

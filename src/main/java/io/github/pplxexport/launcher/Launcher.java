@@ -67,7 +67,8 @@ public final class Launcher {
 
     public static void main(String[] args) throws Exception {
         Optional<Path> jar = ownJar();
-        if (jar.isEmpty() || System.getenv(CHILD_ENV) != null || System.getenv(NO_RELAUNCH_ENV) != null) {
+        if (jar.isEmpty() || System.getenv(CHILD_ENV) != null || System.getenv(NO_RELAUNCH_ENV) != null
+                || tunedAlready(jar.get(), args)) {
             ProcessStats.recordAtExit("run");
             runHere(args);
             return;
@@ -84,13 +85,41 @@ public final class Launcher {
         System.exit(waitFor(child));
     }
 
+    /**
+     * Whether this JVM was started as the tuned one would be (the shell launchers start it so, saving a JVM's start):
+     * its options before {@code -jar} begin with those {@link #command} would give the command (the class-data archive
+     * included), and file names are UTF-8. Anything else, serve's other archive for one, is relaunched as always.
+     */
+    static boolean tunedAlready(Path jar, String[] args) {
+        List<String> own = userJvmOptions();
+        List<String> tuned = tunedOptions(jar, args);
+        return own.size() >= tuned.size() && own.subList(0, tuned.size()).equals(tuned)
+                && isUtf8(System.getProperty("sun.jnu.encoding"));
+    }
+
+    /**
+     * {@code options} without the pipeline's tuned ones in front, which the shell launchers write (serve, started
+     * so, is relaunched with its own archive, which those would override): what the user added.
+     */
+    static List<String> usersOwn(Path jar, List<String> options) {
+        List<String> scripts = tunedOptions(jar, new String[0]);
+        return options.size() >= scripts.size() && options.subList(0, scripts.size()).equals(scripts)
+                ? options.subList(scripts.size(), options.size()) : options;
+    }
+
+    /** The JVM options {@link #command} gives {@code args}, without a user's. */
+    static List<String> tunedOptions(Path jar, String[] args) {
+        List<String> cmd = command(jar, List.of(), args);
+        return cmd.subList(1, cmd.indexOf("-jar"));
+    }
+
     /** Runs the CLI in this JVM (loaded by name, so the relaunching path never loads it). */
     private static void runHere(String[] args) throws Exception {
         Class.forName(MAIN).getMethod("main", String[].class).invoke(null, (Object) args);
     }
 
     static Process start(Path jar, String[] args) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command(jar, userJvmOptions(), args)).inheritIO();
+        ProcessBuilder pb = new ProcessBuilder(command(jar, usersOwn(jar, userJvmOptions()), args)).inheritIO();
         Map<String, String> env = pb.environment();
         env.put(CHILD_ENV, "1");
         if (!isUtf8(System.getProperty("sun.jnu.encoding"))) {

@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * The shell launchers {@code pplx-export} and {@code pplx-ask} (one POSIX sh script, {@code launcher/pplx-export.sh}
- * in the jar, under two names): {@code exec java -jar} of the jar found relative to the script, whose own
- * {@link Launcher} keeps the tuned JVM settings. The build writes them into {@code target/bin} ({@link #main}),
+ * in the jar, under two names): {@code exec java} of the jar found relative to the script, with {@link Launcher}'s
+ * tuned JVM options written in (so that the launcher finds them and runs the command without a second JVM). The build writes them into {@code target/bin} ({@link #main}),
  * {@code pplx-export install} into {@code <prefix>/bin}.
  */
 public final class LauncherScripts {
@@ -41,6 +41,9 @@ public final class LauncherScripts {
             }
             script = in.readAllBytes();
         }
+        script = new String(script, java.nio.charset.StandardCharsets.UTF_8)
+                .replace("@JVM_OPTIONS@", String.join(" ", Launcher.JVM_OPTIONS.stream().map(o -> "'" + o + "'").toList()))
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         Files.createDirectories(bin);
         boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
         for (String name : NAMES) {

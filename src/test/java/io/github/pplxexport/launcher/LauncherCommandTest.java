@@ -48,6 +48,28 @@ class LauncherCommandTest {
         assertFalse(reindex.containsAll(Launcher.SERVE_OPTIONS), "an index build runs hot loops from the start");
     }
 
+    /** What a JVM started by the shell launchers must have for the command to run in it: serve's differ. */
+    @Test
+    void theTunedOptionsOfACommandAreTheChildsWithoutTheUsersAndServesAreItsOwn() throws IOException {
+        command("sync");
+        Path jar = dir.resolve("pplx-export.jar");
+        List<String> sync = Launcher.tunedOptions(jar, new String[] {"sync", "--full"});
+        assertTrue(sync.containsAll(Launcher.JVM_OPTIONS), sync.toString());
+        assertEquals("-XX:SharedArchiveFile=" + dir.resolve("pplx-export.jsa"), sync.get(sync.size() - 1));
+        assertEquals(Launcher.JVM_OPTIONS.size() + 1, sync.size(), "the script writes these, in this order: " + sync);
+        List<String> serve = Launcher.tunedOptions(jar, new String[] {"serve"});
+        assertFalse(serve.equals(sync), "serve is relaunched when started with the pipeline's options");
+        assertTrue(serve.containsAll(Launcher.SERVE_OPTIONS));
+        // serve started by a shell launcher is relaunched on its own archive: the script's options are not passed on
+        List<String> scripts = new java.util.ArrayList<>(sync);
+        scripts.add("-Dmine=1");
+        assertEquals(List.of("-Dmine=1"), Launcher.usersOwn(jar, scripts));
+        List<String> child = Launcher.command(jar, Launcher.usersOwn(jar, scripts), new String[] {"serve"});
+        assertEquals(List.of("-XX:SharedArchiveFile=" + dir.resolve("pplx-export-serve.jsa")),
+                child.stream().filter(o -> o.startsWith("-XX:SharedArchiveFile=")).toList());
+        assertEquals(List.of("-Xmx1g"), Launcher.usersOwn(jar, List.of("-Xmx1g")), "a user's own options are kept");
+    }
+
     @Test
     void benchServeAndTheOtherCommandsKeepThePipelinesSettings() throws IOException {
         for (String[] args : List.of(new String[] {"bench", "serve"}, new String[] {"sync", "--out", "serve"},

@@ -68,8 +68,8 @@ class LauncherScriptsIT {
                 "its own class-data archive (the build's is bound to the build's jar path): " + install.stdout());
         assertTrue(Files.isExecutable(home.resolve(".local/bin/pplx-export")) && Files.isExecutable(home.resolve(".local/bin/pplx-ask")));
 
-        // the launcher's JVM settings kept: the script execs java -jar, whose launcher starts the tuned JVM with the
-        // installed jar's own class-data archive
+        // the launcher's JVM settings kept, in one JVM: the script starts java with the tuned options and the installed
+        // jar's own class-data archive, and the jar's launcher, finding them, runs the command there (no second JVM)
         ProcessBuilder replayPb = new ProcessBuilder(home.resolve(".local/bin/pplx-export").toString(), "replay", "--archive",
                 Paths.get("archive-sample").toAbsolutePath().toString(), "--port", "0").directory(elsewhere.toFile())
                 .redirectError(tmp.resolve("replay.err").toFile());
@@ -80,11 +80,11 @@ class LauncherScriptsIT {
             String first = new java.io.BufferedReader(new java.io.InputStreamReader(launched.getInputStream(),
                     StandardCharsets.UTF_8)).readLine();
             assertTrue(first != null && first.startsWith("replay: serving"), "the child's stdout: " + first);
-            List<String> childArgs = List.of(launched.toHandle().children().findFirst().orElseThrow().info().arguments()
-                    .orElse(new String[0]));
-            assertTrue(childArgs.contains("-XX:TieredStopAtLevel=1"), "tuned JVM options: " + childArgs);
-            assertTrue(childArgs.contains("-XX:SharedArchiveFile=" + home.resolve(".local/lib/pplx-export/pplx-export.jsa")
-                    .toRealPath()), "the installed class-data archive: " + childArgs);
+            assertEquals(0, launched.toHandle().children().count(), "not relaunched");
+            List<String> jvmArgs = List.of(launched.toHandle().info().arguments().orElse(new String[0]));
+            assertTrue(jvmArgs.containsAll(Launcher.JVM_OPTIONS), "tuned JVM options: " + jvmArgs);
+            assertTrue(jvmArgs.contains("-XX:SharedArchiveFile=" + home.resolve(".local/lib/pplx-export/pplx-export.jsa")
+                    .toRealPath()), "the installed class-data archive: " + jvmArgs);
         } finally {
             launched.destroy();
             launched.waitFor(30, TimeUnit.SECONDS);

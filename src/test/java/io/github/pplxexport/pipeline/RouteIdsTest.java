@@ -107,7 +107,7 @@ public class RouteIdsTest {
     }
 
     static Set<String> contextRouteIds() {
-        try (PplxRuntime runtime = PplxRuntime.start(null, Map.of(), Map.of())) {
+        try (PplxRuntime runtime = PplxRuntime.start(null, Map.of(), Map.of(), PplxRuntime.NOT_IN_PIPELINE)) {
             return runtime.context().getRoutes().stream().map(Route::getRouteId)
                     .collect(Collectors.toCollection(TreeSet::new));
         }
