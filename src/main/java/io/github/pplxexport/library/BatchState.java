@@ -126,7 +126,7 @@ public final class BatchState {
      * replaces its uuid's record), so sharing them is safe.
      */
     private static Map<String, Object> parsed(Path file) throws IOException {
-        return LAST_READ.get(file, f -> Collections.unmodifiableMap(SlicedFile.members(f, RECORD_KEYS)));
+        return LAST_READ.get(file, f -> SlicedFile.members(f, RECORD_KEYS)); // read-only as it is
     }
 
     /** What a plan reads of every record; the rest (title, stamps, notes) is read from the file when asked for. */

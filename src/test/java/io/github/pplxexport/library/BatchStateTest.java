@@ -102,6 +102,23 @@ class BatchStateTest {
     }
 
     @Test
+    void aSaveCopiesTheRecordsItDidNotMarkByteForByte() throws Exception {
+        Files.createDirectories(file().getParent());
+        // "-0" parses as 0: only a copy of the record's bytes keeps it (a serialised record would say 0)
+        String kept = "{\n \"0f3a9c1e-77b2-4d10-9e4f-a1b2c3d4e5f6\": {\n  \"status\": \"ok\",\n  \"n\": -0\n },\n"
+                + " \"1f3a9c1e-77b2-4d10-9e4f-a1b2c3d4e5f6\": {\n  \"status\": \"error\"\n }";
+        Files.writeString(file(), kept + "\n}");
+        BatchState s = BatchState.load(file(), CLOCK);
+        s.markOk("2f3a9c1e-77b2-4d10-9e4f-a1b2c3d4e5f6", "2026-12-05T18:19:55Z", "new");
+        s.save();
+        String saved = Files.readString(file());
+        assertTrue(saved.startsWith(kept + ",\n \"2f3a9c1e-77b2-4d10-9e4f-a1b2c3d4e5f6\": {"), saved);
+        s.markOk("0f3a9c1e-77b2-4d10-9e4f-a1b2c3d4e5f6", "2026-12-05T18:19:55Z", "marked");
+        s.save();
+        assertFalse(Files.readString(file()).contains("\"n\": -0"), "a marked record is written anew");
+    }
+
+    @Test
     void roundTripKeepsUnknownRecordsVerbatim() throws Exception {
         Files.createDirectories(file().getParent());
         String text = "{\n \"x\": {\n  \"status\": \"ok\",\n  \"lastUpdated\": \"1\",\n  \"extra\": [\n   1,\n   2.5\n  ]\n },\n"
