@@ -86,10 +86,11 @@ public abstract class RowFinder {
                 return -1;
             }
             int h = SlicedTable.textHash(value);
+            SlicedTable.Packed packed = SlicedTable.Packed.of(value); // the uuid's bits once, not at every probe
             int mask = slots.length - 1;
             for (int i = spread(h) & mask; slots[i] != 0; i = (i + 1) & mask) {
                 int row = slots[i] - 1;
-                if (column.hash(row) == h && column.is(row, value)) {
+                if (column.hash(row) == h && column.is(row, value, packed)) {
                     return row;
                 }
             }

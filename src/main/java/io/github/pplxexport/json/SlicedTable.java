@@ -132,9 +132,16 @@ final class SlicedTable {
             return get(row) instanceof String s && !s.isEmpty() ? textHash(s) : 0;
         }
 
-        /** Whether row's value is the string {@code s}. */
-        default boolean is(int row, String s) {
+        /** Whether row's value is the string {@code s} (whose packed form, null when none, is {@code packed}). */
+        default boolean is(int row, String s, Packed packed) {
             return s.equals(get(row));
+        }
+    }
+
+    /** A string's uuid bits, when it is a uuid {@link CompactText} packs. */
+    record Packed(long high, long low) {
+        static Packed of(String s) {
+            return CompactText.isUuid(s) ? new Packed(CompactText.uuidHigh(s), CompactText.uuidLow(s)) : null;
         }
     }
 
@@ -231,11 +238,11 @@ final class SlicedTable {
         }
 
         @Override
-        public boolean is(int row, String s) {
+        public boolean is(int row, String s, Packed packed) {
             if (tags[row] == TAG_UUID) {
-                return CompactText.isUuid(s) && first[row] == CompactText.uuidHigh(s) && second[row] == CompactText.uuidLow(s);
+                return packed != null && first[row] == packed.high() && second[row] == packed.low();
             }
-            return Column.super.is(row, s);
+            return Column.super.is(row, s, packed);
         }
 
         @Override

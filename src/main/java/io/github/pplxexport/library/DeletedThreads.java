@@ -89,7 +89,7 @@ public final class DeletedThreads {
                 Set<String> more = new HashSet<>(); // the union's size: the uuids no earlier index lists
                 for (Map<String, Object> row : f.rows()) {
                     String uuid = J.str(row, "entryUUID");
-                    if (!uuid.isEmpty() && finders.stream().allMatch(g -> g.first(uuid) < 0)) {
+                    if (!uuid.isEmpty() && !listed(finders, uuid)) {
                         more.add(uuid);
                     }
                 }
@@ -112,12 +112,21 @@ public final class DeletedThreads {
             ok++;
             if (!reason.isEmpty()) {
                 skipped.add(new Skipped(e.getKey(), reason));
-            } else if (finders.stream().allMatch(g -> g.first(e.getKey()) < 0)) {
+            } else if (!listed(finders, e.getKey())) {
                 candidates.add(new Candidate(e.getKey(), J.asText(J.get(e.getValue(), "title")),
                         J.asText(J.get(e.getValue(), "lastUpdated"))));
             }
         }
         return new Plan(candidates, skipped, reason, ok, indexed, names);
+    }
+
+    private static boolean listed(List<RowFinder> finders, String uuid) {
+        for (RowFinder f : finders) {
+            if (f.first(uuid) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The offline plan report ({@code status}, reference-cli-and-archive.md §2.8): per account the index size,
@@ -42,13 +43,24 @@ public final class StatusReport {
             throw new MissingIndexException("no library index in " + index + ": run `pplx-export index` first");
         }
         // the state is read on the other core while this one reads the indexes
-        java.util.concurrent.CompletableFuture<BatchState> loading = java.util.concurrent.CompletableFuture.supplyAsync(
+        CompletableFuture<BatchState> loading = CompletableFuture.supplyAsync(
                 () -> BatchState.load(BatchState.file(out)));
         Map<String, Object> accounts = new LinkedHashMap<>();
+        CompletableFuture<DeletedThreads.Plan> candidates = null;
         for (Path f : files) {
             String name = f.getFileName().toString().replaceFirst("^library_", "").replaceFirst("\\.json$", "");
             List<Map<String, Object>> rows = LibraryIndex.readThreads(f).orElse(List.of());
             BatchState state = loading.join();
+            if (candidates == null) {
+                // on the other core while this one plans (both only read the files read above)
+                candidates = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return DeletedThreads.read(out);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+            }
             // every row counted once, the early-stopped tail included (a batch's plan leaves it out: a complete
             // archive would read done=0); the batch's early stop is that plan's trailing run of skips
             IncrementalPlanner.Plan all = IncrementalPlanner.plan(rows, state.records(), true, false);
@@ -84,12 +96,24 @@ public final class StatusReport {
         }
         // the deletion candidates of sync-deleted: against the union of every account's index, whatever --account
         List<Object> stateOnly = new ArrayList<>();
-        DeletedThreads.read(out).candidates().forEach(c -> stateOnly.add(c.uuid()));
+        joined(candidates).candidates().forEach(c -> stateOnly.add(c.uuid()));
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("accounts", accounts);
         report.put("state", totals);
         report.put("state_only", stateOnly);
         return report;
+    }
+
+    /** What the other core read, its failure as it would have been here. */
+    private static <T> T joined(CompletableFuture<T> f) throws IOException {
+        try {
+            return f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof java.io.UncheckedIOException u) {
+                throw u.getCause();
+            }
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
     }
 
     /**
