@@ -137,7 +137,8 @@ public final class BatchRun {
         if (!sel.withoutUuid().isEmpty()) {
             LOG.warn("[batch] {} index row(s) without entryUUID skipped", sel.withoutUuid().size());
         }
-        IncrementalPlanner.Plan plan = IncrementalPlanner.plan(sel.rows(), run.state.records(), options.full(), options.force());
+        IncrementalPlanner.Plan plan = IncrementalPlanner.planSorted(sel.rows(), run.state.records(), options.full(),
+                options.force());
         run.nStopped = plan.nStopped();
         run.total = plan.items().size();
         run.exports = (int) plan.items().stream().filter(i -> i.action().exports()).count();

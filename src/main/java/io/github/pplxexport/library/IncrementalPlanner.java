@@ -117,7 +117,12 @@ public final class IncrementalPlanner {
      */
     public static Plan plan(List<? extends Map<String, Object>> rows, Map<String, ?> state, boolean full,
                             boolean force) {
-        List<Map<String, Object>> sorted = newestFirst(rows);
+        return planSorted(newestFirst(rows), state, full, force);
+    }
+
+    /** {@link #plan} of rows already newest first ({@link #selectBatchRows} gives them so): not sorted again. */
+    public static Plan planSorted(List<? extends Map<String, Object>> sorted, Map<String, ?> state, boolean full,
+                                  boolean force) {
         Action[] actions = new Action[sorted.size()];
         for (int i = 0; i < actions.length; i++) {
             actions[i] = classify(sorted.get(i), state, force);

@@ -22,12 +22,14 @@ public final class ReadAhead {
     public static void start(Path out, String account) {
         Thread t = new Thread(() -> {
             try {
+                // the index first: the refresh reads it right after the session check; the state is read by the
+                // plan, after the listing's first page
+                if (account != null && !account.isEmpty()) {
+                    LibraryIndex.readThreads(LibraryIndex.file(out, account));
+                }
                 Path state = BatchState.file(out);
                 if (Files.exists(state)) {
                     BatchState.readRecords(state);
-                }
-                if (account != null && !account.isEmpty()) {
-                    LibraryIndex.readThreads(LibraryIndex.file(out, account));
                 }
             } catch (Exception e) {
                 LOG.debug("read ahead of {}: {}", out, e.toString());
