@@ -50,18 +50,19 @@ final class CompactText {
     }
 
     static String uuid(long high, long low) {
-        char[] c = new char[36];
+        byte[] c = new byte[36];
         int p = 0;
         for (int i = 0; i < 32; i++) {
             if (i == 8 || i == 12 || i == 16 || i == 20) {
                 c[p++] = '-';
             }
             long word = i < 16 ? high : low;
-            int nibble = (int) (word >>> (60 - 4 * (i % 16))) & 0xf;
-            c[p++] = Character.forDigit(nibble, 16);
+            c[p++] = HEX[(int) (word >>> (60 - 4 * (i % 16))) & 0xf];
         }
-        return new String(c);
+        return new String(c, StandardCharsets.ISO_8859_1); // Latin-1 bytes: the String keeps them as they are
     }
+
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     /** Lowercase hex only: an uppercase uuid must come back as it was, so it stays a String. */
     private static int hex(char c) {

@@ -48,9 +48,13 @@ public final class SlicedFile {
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
             .build();
-    /** A value inside the file, read where the parser stands (the file goes on after it). */
-    private static final ObjectReader VALUE = Json.MAPPER.reader()
-            .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    /**
+     * A value inside the file, read where the parser stands (the file goes on after it): only for the rare non-string
+     * value of a kept key or a member that is no object, so a scan does not wait for the object mapper's set-up.
+     */
+    private static final class Value {
+        static final ObjectReader READER = Json.MAPPER.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    }
 
     private final FileChannel channel;
     private final ByteBuffer window = ByteBuffer.allocate(WINDOW);
@@ -129,7 +133,7 @@ public final class SlicedFile {
                 if (p.nextToken() == JsonToken.START_OBJECT) {
                     members.add(name, keyAt, scan.object(members.table()), null);
                 } else {
-                    members.add(name, keyAt, -1, VALUE.readValue(p, Object.class));
+                    members.add(name, keyAt, -1, Value.READER.readValue(p, Object.class));
                 }
             }
             scan.expectEnd();
@@ -177,7 +181,7 @@ public final class SlicedFile {
                 } else if (t == JsonToken.VALUE_STRING) {
                     values[i] = p.getText();
                 } else if (t.isScalarValue()) {
-                    Object v = VALUE.readValue(p, Object.class);
+                    Object v = Value.READER.readValue(p, Object.class);
                     values[i] = v == null ? SlicedTable.NULL : v;
                 } else {
                     values[i] = SlicedTable.PARSE;
