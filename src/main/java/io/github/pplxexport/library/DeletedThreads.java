@@ -43,9 +43,10 @@ public final class DeletedThreads {
      * @param rows its thread rows; empty when {@code error} is set
      * @param error why it could not be read, null when it was
      */
+    /** An index file's rows, read-only as {@link LibraryIndex#readThreads} gives them (not copied: see RowFinder). */
     public record IndexFile(String name, List<Map<String, Object>> rows, String error) {
         public IndexFile {
-            rows = rows == null ? List.of() : List.copyOf(rows);
+            rows = rows == null ? List.of() : rows;
         }
     }
 
