@@ -77,14 +77,21 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    /** As {@link #write(Path, String)}, the bytes streamed by {@code content}. */
-    public static void write(Path file, Content content) throws IOException {
-        write(file, content, true, false, false);
+    /** What {@code content} writes, as UTF-8 text (a test's or a caller's look at a streamed file). */
+    public static String text(Content content) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            content.writeTo(out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a byte array does not fail
+        }
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     /**
-     * As {@link #write(Path, Content)}; {@code flush} false leaves the bytes to the kernel (a kill loses nothing, the
-     * rename stays atomic; a power cut may lose this write where the file system does not order it before the rename).
+     * As {@link #write(Path, String)}, the bytes streamed by {@code content}; {@code flush} false leaves them to the
+     * kernel (a kill loses nothing, the rename stays atomic; a power cut may lose this write where the file system
+     * does not order it before the rename).
      */
     public static void write(Path file, Content content, boolean flush) throws IOException {
         write(file, content, flush, false, false);

@@ -246,20 +246,7 @@ public final class SlicedFile {
         }
         Map<String, Object> all = new java.util.LinkedHashMap<>(read);
         all.putAll(changes);
-        if (all.isEmpty()) {
-            out.write('{');
-            out.write('}');
-            return;
-        }
-        boolean first = true;
-        out.write('{');
-        for (Map.Entry<String, Object> e : all.entrySet()) {
-            out.write((first ? "\n " : ",\n ").getBytes(StandardCharsets.US_ASCII));
-            first = false;
-            out.write((PyJson.quote(e.getKey()) + ": ").getBytes(StandardCharsets.UTF_8));
-            writePretty(out, e.getValue(), 1);
-        }
-        out.write("\n}".getBytes(StandardCharsets.US_ASCII));
+        SlicedMembers.writeAll(out, all);
     }
 
     /** Writes a value nested {@code level} deep in a pretty document: a {@link SlicedObject} as its bytes when it can. */

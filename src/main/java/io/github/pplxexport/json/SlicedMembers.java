@@ -156,6 +156,22 @@ final class SlicedMembers extends AbstractMap<String, Object> {
     private static final int OWN = 1;
     private static final int ADJACENT = 2;
 
+    /** {@code json.dumps(members, indent=1)}: every member serialised (a {@link SlicedObject} as its bytes). */
+    static void writeAll(OutputStream out, Map<String, Object> members) throws IOException {
+        if (members.isEmpty()) {
+            out.write(EMPTY);
+            return;
+        }
+        out.write('{');
+        boolean first = true;
+        for (Map.Entry<String, Object> e : members.entrySet()) {
+            out.write(first ? FIRST : NEXT);
+            first = false;
+            member(out, e.getKey(), e.getValue());
+        }
+        out.write(END);
+    }
+
     private static void member(OutputStream out, String key, Object value) throws IOException {
         out.write((PyJson.quote(key) + ": ").getBytes(StandardCharsets.UTF_8));
         SlicedFile.writePretty(out, value, 1);

@@ -16,13 +16,12 @@ import io.github.pplxexport.json.SlicedObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
@@ -68,6 +67,12 @@ public final class BatchState {
     private final Path file;
     private final Clock clock;
     private final Records records;
+    /** When this state was last flushed to disk; 0 never. */
+    private long lastFlush;
+    /** Whether the last save left its bytes to the kernel. */
+    private boolean unflushed;
+
+    static final long FLUSH_EVERY_NANOS = 5_000_000_000L;
 
     private BatchState(Path file, Clock clock, Records records) {
         this.file = file;
@@ -289,13 +294,7 @@ public final class BatchState {
 
     /** The file's text: Python {@code json.dumps(state, ensure_ascii=False, indent=1)}. */
     public String toJson() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            writeTo(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString(StandardCharsets.UTF_8);
+        return AtomicFiles.text(this::writeTo);
     }
 
     /** {@link #toJson()} streamed: the records as read go back as their bytes, the marked ones serialised. */
@@ -321,7 +320,7 @@ public final class BatchState {
     /** The last save's bytes flushed to disk, if they were not: the end of a batch. */
     public void flush() throws IOException {
         if (unflushed) {
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.READ)) {
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
                 ch.force(true);
             }
             unflushed = false;
@@ -329,9 +328,4 @@ public final class BatchState {
         }
     }
 
-    private boolean unflushed;
-
-    static final long FLUSH_EVERY_NANOS = 5_000_000_000L;
-    /** When this state was last flushed to disk; 0 never. */
-    private long lastFlush;
 }

@@ -40,10 +40,10 @@ public final class DeletedThreads {
      * One {@code library_<account>.json} as read.
      *
      * @param name the file name
-     * @param rows its thread rows; empty when {@code error} is set
+     * @param rows its thread rows, read-only as {@link LibraryIndex#readThreads} gives them (not copied: a copy would
+     *             hide them from {@link RowFinder}'s packed table); empty when {@code error} is set
      * @param error why it could not be read, null when it was
      */
-    /** An index file's rows, read-only as {@link LibraryIndex#readThreads} gives them (not copied: see RowFinder). */
     public record IndexFile(String name, List<Map<String, Object>> rows, String error) {
         public IndexFile {
             rows = rows == null ? List.of() : rows;

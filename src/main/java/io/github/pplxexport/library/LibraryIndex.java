@@ -80,13 +80,7 @@ public final class LibraryIndex {
 
     /** The file's text: {@code {"account", "count", "threads"}}, Python indent 1, no trailing newline. */
     public static String toJson(String account, List<? extends Map<String, Object>> rows) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        try {
-            writeTo(out, account, rows);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return out.toString(StandardCharsets.UTF_8);
+        return AtomicFiles.text(out -> writeTo(out, account, rows));
     }
 
     /**

@@ -52,7 +52,8 @@ public final class StatusReport {
             List<Map<String, Object>> rows = LibraryIndex.readThreads(f).orElse(List.of());
             BatchState state = loading.join();
             if (candidates == null) {
-                // on the other core while this one plans (both only read the files read above)
+                // on the other core while this one plans (both only read the files read above); not before the
+                // state's load, which may set an unreadable state file aside
                 candidates = CompletableFuture.supplyAsync(() -> {
                     try {
                         return DeletedThreads.read(out);
