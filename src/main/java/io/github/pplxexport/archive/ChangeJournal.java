@@ -97,12 +97,11 @@ public final class ChangeJournal {
      * (the index misses the dir until a full walk: {@code serve --reindex}).
      */
     public static void touched(Path dir) {
-        Path abs = dir.toAbsolutePath().normalize();
-        if (abs.getNameCount() < 4) {
+        Path archive = ThreadDirName.archiveOf(dir);
+        if (archive == null || archive.getNameCount() == 0) {
             return;
         }
-        Path archive = abs.getParent().getParent().getParent();
-        of(archive).append(List.of(archive.relativize(abs).toString().replace('\\', '/')));
+        of(archive).append(List.of(archive.relativize(dir.toAbsolutePath().normalize()).toString().replace('\\', '/')));
     }
 
     /** Thread dirs relative to the archive root, recorded when the archive has a search index (as {@link #touched(Path)}). */

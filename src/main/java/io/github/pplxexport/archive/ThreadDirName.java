@@ -126,6 +126,12 @@ public record ThreadDirName(String account, Mode mode, String name) {
         return PyStrings.head(webUuid, 8);
     }
 
+    /** The archive root of a thread dir ({@code <out>/<account>/<mode>/<name>}); null for a path too short to be one. */
+    public static Path archiveOf(Path threadDir) {
+        Path abs = threadDir.toAbsolutePath().normalize();
+        return abs.getNameCount() >= 3 ? abs.getParent().getParent().getParent() : null;
+    }
+
     /** The uuid8 a thread dir's name ends with ({@code <date>_<slug>_<uuid8>}): what follows its last {@code _}. */
     public static String uuid8Of(Path dir) {
         String name = dir.getFileName() == null ? "" : dir.getFileName().toString();

@@ -1,6 +1,7 @@
 package io.github.pplxexport.search;
 
 import io.github.pplxexport.archive.ChangeJournal;
+import io.github.pplxexport.archive.ThreadDirName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,12 +54,6 @@ public final class SearchIndexing implements AutoCloseable {
         this.commitDelay = commitDelay;
     }
 
-    /** The archive root of a thread dir ({@code <out>/<account>/<mode>/<name>}). */
-    static Path archiveOf(Path dir) {
-        Path abs = dir.toAbsolutePath().normalize();
-        return abs.getNameCount() >= 3 ? abs.getParent().getParent().getParent() : null;
-    }
-
     /** The archive's index, when it has one. */
     private synchronized SearchIndex indexOf(Path archive) throws IOException {
         SearchIndex idx = indexes.get(archive);
@@ -89,7 +84,7 @@ public final class SearchIndexing implements AutoCloseable {
     private boolean add(Path dir) {
         long t0 = System.nanoTime();
         try {
-            Path archive = archiveOf(dir);
+            Path archive = ThreadDirName.archiveOf(dir);
             SearchIndex idx = indexOf(archive);
             if (idx == null) {
                 return false;

@@ -1,5 +1,6 @@
 package io.github.pplxexport.json;
 
+import io.github.pplxexport.archive.AtomicFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -141,10 +142,8 @@ class SlicedFileTest {
         }
     }
 
-    private static String written(Map<String, Object> read, Map<String, Object> changes) throws Exception {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        SlicedFile.writeMembers(out, read, changes);
-        return out.toString(StandardCharsets.UTF_8);
+    private static String written(Map<String, Object> read, Map<String, Object> changes) {
+        return AtomicFiles.text(out -> SlicedFile.writeMembers(out, read, changes));
     }
 
     @Test
@@ -194,9 +193,7 @@ class SlicedFileTest {
         return f;
     }
 
-    private static String written(Object value, int level) throws Exception {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        SlicedFile.writePretty(out, value, level);
-        return out.toString(StandardCharsets.UTF_8);
+    private static String written(Object value, int level) {
+        return AtomicFiles.text(out -> SlicedFile.writePretty(out, value, level));
     }
 }
