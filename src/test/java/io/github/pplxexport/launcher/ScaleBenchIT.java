@@ -44,7 +44,8 @@ class ScaleBenchIT {
         assertTrue(m.matches(), "a complete row: " + rows.get(0));
         assertEquals("2", m.group(6), "a no-op sync: the session check and the listing's first page");
         double local = Double.parseDouble(m.group(7));
-        assertTrue(local > 0 && local < Double.parseDouble(m.group(4)), "the no-op sync's own work, less than its wall time: "
+        // equal when the replay's two answers took under 5 ms (the cell rounds to 10 ms)
+        assertTrue(local > 0 && local <= Double.parseDouble(m.group(4)), "the no-op sync's own work, not more than its wall time: "
                 + rows.get(0));
         assertTrue(Integer.parseInt(m.group(10)) > 10, "the 10 changed threads were exported: " + rows.get(0));
         for (int g = 17; g <= 20; g++) {
