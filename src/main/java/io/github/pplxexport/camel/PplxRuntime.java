@@ -71,6 +71,8 @@ public final class PplxRuntime implements AutoCloseable {
 
     private final Main main;
     private final ProducerTemplate producer;
+    /** The endpoints {@link #request} may be sent to when the routes were pruned to them; empty: any. */
+    private Set<String> entries = Set.of();
     /** What the runtime owns beside the context (serve's Vert.x), closed after it stopped. */
     private AutoCloseable afterStop;
 
@@ -95,6 +97,16 @@ public final class PplxRuntime implements AutoCloseable {
      */
     public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans,
                                     List<String> services) {
+        return start(routesDir, properties, beans, services, List.of());
+    }
+
+    /**
+     * {@link #start(Path, Map, Map, List)} for a command that sends only to {@code entries} (direct: endpoints; empty:
+     * any): the routes it cannot reach from them are not created ({@link RouteReach}), unless an operator's
+     * {@code --routes} folder is loaded, whose routes may call into any; {@link #request} then takes only those.
+     */
+    public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans,
+                                    List<String> services, List<String> entries) {
         TlsHeadStart.begin();
         Main main = new Main();
         PIPELINE_BEANS.forEach(main.configure()::addConfiguration);
@@ -103,7 +115,13 @@ public final class PplxRuntime implements AutoCloseable {
         Map<String, String> online = new java.util.LinkedHashMap<>(properties);
         // a camel.main.* key in application.properties wins over code, so the list goes in as an override
         online.putIfAbsent("camel.main.routes-include-pattern", routes(files));
-        return start(main, routesDir, online, beans);
+        boolean pruned = routesDir == null && !entries.isEmpty();
+        if (pruned) {
+            main.addMainListener(RouteReach.pruning(entries));
+        }
+        PplxRuntime runtime = start(main, routesDir, online, beans);
+        runtime.entries = pruned ? Set.copyOf(entries) : Set.of();
+        return runtime;
     }
 
     /**
@@ -263,6 +281,10 @@ public final class PplxRuntime implements AutoCloseable {
 
     /** Sends {@code body} to a route's {@code direct:} endpoint and returns its reply. */
     public <T> T request(String endpointUri, Object body, Class<T> type) {
+        if (!entries.isEmpty() && !entries.contains(endpointUri)) {
+            // its route may not have been created: say so now rather than wait for a consumer that never comes
+            throw new IllegalStateException(endpointUri + " is not among the endpoints this run was started for: " + entries);
+        }
         return producer.requestBody(endpointUri, body, type);
     }
 

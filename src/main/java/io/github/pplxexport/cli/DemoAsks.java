@@ -18,6 +18,8 @@ import java.util.Map;
  * the sample's exact copy. Prints where each thread went.
  */
 final class DemoAsks {
+    private static final String MODELS_CONFIG = "direct:models-config";
+    private static final String ASK = "direct:ask";
     /** The demo's questions, one per mode. */
     static final Map<AskMode, String> QUESTIONS = Map.of(
             AskMode.SEARCH, "How do HTTP ETags work with a CDN in front?",
@@ -32,15 +34,15 @@ final class DemoAsks {
     static int run(GlobalOptions g, Map<String, String> props) throws IOException {
         OnlineRun run = OnlineRun.prepare(g, false, props);
         int code = PplxExportCli.EXIT_OK;
-        try (PplxRuntime runtime = run.start()) {
+        try (PplxRuntime runtime = run.startFor(MODELS_CONFIG, ASK)) {
             String account = run.session(runtime);
             // the catalog first, as models --refresh keeps it: each mode's model and council's members come from it
             @SuppressWarnings("unchecked")
-            Map<String, Object> config = runtime.request("direct:models-config", account, Map.class);
+            Map<String, Object> config = runtime.request(MODELS_CONFIG, account, Map.class);
             Path catalog = ModelCatalog.refresh(g.out(), config, Instant.now());
             System.out.println("demo: models: " + catalog);
             for (AskMode mode : List.of(AskMode.SEARCH, AskMode.DEEP_RESEARCH, AskMode.COUNCIL, AskMode.STUDY)) {
-                AskState s = runtime.request("direct:ask", new AskRequest(account, QUESTIONS.get(mode), mode, List.of(),
+                AskState s = runtime.request(ASK, new AskRequest(account, QUESTIONS.get(mode), mode, List.of(),
                         null, false, true, null, null), AskState.class);
                 System.out.println("demo: asked (" + mode.id() + "): " + (s.archivedTo() != null
                         ? g.out().resolve(s.archivedTo()) : "not archived: " + s.error()));

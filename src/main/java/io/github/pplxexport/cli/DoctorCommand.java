@@ -45,6 +45,10 @@ import java.util.concurrent.Callable;
                 "  java -jar target/pplx-export.jar doctor --offline --archive",
                 "  java -jar target/pplx-export.jar doctor --archive --repair"})
 public class DoctorCommand implements Callable<Integer> {
+    /** The routes the network checks send to (routes/doctor.camel.yaml, accounts.camel.yaml). */
+    private static final String TOKEN_SESSION = "direct:token-session";
+    private static final String LISTING_PAGE = "direct:doctor-listing-page";
+    private static final String THREAD = "direct:doctor-thread";
     @ParentCommand
     PplxExportCli parent;
 
@@ -170,11 +174,11 @@ public class DoctorCommand implements Callable<Integer> {
                 return errors.line(e);
             }
         });
-        try (PplxRuntime runtime = run.start()) {
+        try (PplxRuntime runtime = run.startFor(TOKEN_SESSION, LISTING_PAGE, THREAD)) {
             long t0 = System.nanoTime();
             Map<String, Object> session;
             try {
-                session = map(runtime.request("direct:token-session", null, Map.class));
+                session = map(runtime.request(TOKEN_SESSION, null, Map.class));
             } catch (CamelExecutionException e) {
                 checks.addAll(checkup.sessionFailed(cause(e)));
                 return checks;
@@ -187,14 +191,14 @@ public class DoctorCommand implements Callable<Integer> {
             }
             String[] first = {""};
             try {
-                checks.add(checkup.listing(map(runtime.request("direct:doctor-listing-page", null, Map.class)), first));
+                checks.add(checkup.listing(map(runtime.request(LISTING_PAGE, null, Map.class)), first));
             } catch (CamelExecutionException e) {
                 checks.add(checkup.listingFailed(cause(e)));
                 return checks;
             }
             if (!first[0].isEmpty()) {
                 try {
-                    checks.add(checkup.thread(first[0], map(runtime.request("direct:doctor-thread", first[0], Map.class))));
+                    checks.add(checkup.thread(first[0], map(runtime.request(THREAD, first[0], Map.class))));
                 } catch (CamelExecutionException e) {
                     checks.add(checkup.threadFailed(first[0], cause(e)));
                 }

@@ -41,6 +41,8 @@ final class OnlineRun {
     static final String TRANSPORT = "pplx.api.transport";
     static final String WEBBRIDGE_URL = "pplx.webbridge.url";
     static final String WEBBRIDGE = PplxBeans.WEBBRIDGE;
+    /** The session check's route, sent to before a run's own request. */
+    static final String CHECK_SESSION = "direct:check-session";
 
     /** The account as configured; the session check may rename the degraded-mode one. */
     final String account;
@@ -212,7 +214,7 @@ final class OnlineRun {
      * sent to {@code endpoint}; returns the reply.
      */
     <T> T run(String endpoint, Function<String, Object> request, Class<T> type) {
-        try (PplxRuntime runtime = start()) {
+        try (PplxRuntime runtime = startFor(endpoint)) {
             if (readAhead) {
                 // while the session check and the listing's first page are on their way (after Camel's start,
                 // whose garbage is gone by then: both at once would grow the heap)
@@ -229,7 +231,7 @@ final class OnlineRun {
             return account;
         }
         try {
-            return call(runtime, () -> runtime.request("direct:check-session", account, String.class));
+            return call(runtime, () -> runtime.request(CHECK_SESSION, account, String.class));
         } catch (CamelExecutionException e) {
             Integer status = Outcome.unwrap(e) instanceof Exception x ? new ApiErrors().status(x) : null;
             if (cookies.kind() == CookieSource.Kind.CACHE && status != null && (status == 401 || status == 403)) {
@@ -278,7 +280,23 @@ final class OnlineRun {
 
     /** {@link #start()} with the routes of the services the command runs ({@link PplxRuntime#NOT_IN_PIPELINE}). */
     PplxRuntime start(List<String> services) {
-        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of(AccountBeans.COOKIE_SOURCE, cookies), services);
+        return start(services, List.of());
+    }
+
+    /**
+     * Camel Main for a command that sends only to {@code endpoints} (and to the session check, when this run checks
+     * it): the routes it cannot reach are not created, which is most of an online command's start.
+     */
+    PplxRuntime startFor(String... endpoints) {
+        List<String> entries = new java.util.ArrayList<>(List.of(endpoints));
+        if (checkSession) {
+            entries.add(CHECK_SESSION);
+        }
+        return start(List.of(), entries);
+    }
+
+    private PplxRuntime start(List<String> services, List<String> entries) {
+        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of(AccountBeans.COOKIE_SOURCE, cookies), services, entries);
         StopSignals.stopWith(runtime::abort);
         return runtime;
     }

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -91,6 +92,78 @@ class PipelineRouteSetTest {
             assertFalse(runtime.context().getRouteController().getRouteStatus("scheduled-sync").isStarted(),
                     "loaded, not started (pplx.schedule.enabled is false)");
         }
+    }
+
+    /**
+     * A command that names what it sends to gets only the routes it reaches (RouteReach): checked against the route
+     * files' text, not Camel's model: every {@code direct:} name written in a created route, or in a route
+     * configuration, has its route created; a dynamic one ({@code direct:render-${...}}) every route whose name
+     * starts with its fixed part. Each set is what a command sends to (OnlineRun.startFor).
+     */
+    @Test
+    void aCommandThatNamesItsEntriesGetsEveryRouteItReachesAndNoOther() throws Exception {
+        Set<String> every;
+        try (PplxRuntime all = PplxRuntime.start(null, Map.of("pplx.archive.root", tmp.toString()), Map.of())) {
+            every = consumed(all.context());
+        }
+        Map<String, String> items = routeItems();
+        List<List<String>> commands = List.of(List.of("direct:sync"), List.of("direct:batch"), List.of("direct:export"),
+                List.of("direct:fetch-index"), List.of("direct:sync-deleted"), List.of("direct:space-meta"),
+                List.of("direct:usage-backfill"), List.of("direct:models-config", "direct:ask"),
+                List.of("direct:token-session", "direct:doctor-listing-page", "direct:doctor-thread"));
+        for (List<String> command : commands) {
+            List<String> entries = new java.util.ArrayList<>(command);
+            entries.add("direct:check-session");
+            try (PplxRuntime runtime = PplxRuntime.start(null, Map.of("pplx.archive.root", tmp.toString()), Map.of(), List.of(), entries)) {
+                Set<String> running = consumed(runtime.context());
+                Set<String> ids = routeIds(runtime.context());
+                for (String entry : entries) {
+                    assertTrue(running.contains(entry), entry + " has its route: " + running);
+                }
+                items.forEach((id, text) -> {
+                    if (id.startsWith("routeConfiguration") || ids.contains(id)) {
+                        java.util.regex.Matcher m = java.util.regex.Pattern.compile("direct:(?:[A-Za-z0-9_.-]|\\$\\{[^}]*})+").matcher(text);
+                        while (m.find()) {
+                            String name = m.group();
+                            int dynamic = name.indexOf("${");
+                            Set<String> needed = dynamic < 0 ? Set.of(name) : every.stream()
+                                    .filter(f -> f.startsWith(name.substring(0, dynamic))).collect(Collectors.toSet());
+                            assertFalse(needed.isEmpty(), name);
+                            assertTrue(running.containsAll(needed), command + ": " + id + " names " + name + ", not all of "
+                                    + needed + " created: " + running);
+                        }
+                    }
+                });
+                assertTrue(running.size() < every.size(), command + " leaves out the routes it does not reach");
+                assertThrows(IllegalStateException.class, () -> runtime.request("direct:init", "alice", String.class),
+                        "a request to an endpoint it was not started for is refused at once");
+            }
+        }
+    }
+
+    /** Each route file's routes (by id) and route configurations ("routeConfiguration N"), as their YAML text. */
+    private static Map<String, String> routeItems() throws Exception {
+        Map<String, String> items = new java.util.LinkedHashMap<>();
+        java.util.regex.Pattern id = java.util.regex.Pattern.compile("^- route:\\s*\\n\\s+id:\\s*\"?([A-Za-z0-9_.-]+)");
+        for (String file : PplxRuntime.ROUTE_FILES) {
+            String yaml = Files.readString(Path.of("routes", file + ".camel.yaml"));
+            for (String item : yaml.split("(?m)^(?=- )")) {
+                java.util.regex.Matcher m = id.matcher(item);
+                if (m.find()) {
+                    items.put(m.group(1), item);
+                } else if (item.startsWith("- routeConfiguration:")) {
+                    items.put("routeConfiguration " + items.size(), item);
+                }
+            }
+        }
+        assertTrue(items.size() > 60, "the route files' routes: " + items.keySet());
+        return items;
+    }
+
+    /** The endpoints the context's routes consume, as the route files name them ({@code direct:name}). */
+    private static Set<String> consumed(CamelContext context) {
+        return context.getRoutes().stream().map(r -> r.getEndpoint().getEndpointUri().replace("direct://", "direct:"))
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static Set<String> routeIds(CamelContext context) {
