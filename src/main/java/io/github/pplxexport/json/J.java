@@ -24,6 +24,20 @@ public final class J {
         return get(map, key) instanceof String s ? s : "";
     }
 
+    /**
+     * The UTC stamp at {@code key} as a number, when a large file's row holds it packed, without making its String:
+     * two such numbers of the same shape ({@link #sameShape}: no fraction, 3 or 6 digits) compare as their texts do;
+     * -1 when not at hand (ask {@link #str}).
+     */
+    public static long stampKey(Object map, String key) {
+        return map instanceof SlicedObject o ? o.stamp(key) : -1;
+    }
+
+    /** Whether two {@link #stampKey}s are both at hand and of the same shape, so that they compare as their texts. */
+    public static boolean sameShape(long a, long b) {
+        return a >= 0 && b >= 0 && (a & 3) == (b & 3);
+    }
+
     /** First truthy value among the keys, as a string ("" if none). Python: {@code a or b}. */
     public static String firstStr(Object map, String... keys) {
         for (String k : keys) {

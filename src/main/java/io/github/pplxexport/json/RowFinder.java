@@ -85,8 +85,8 @@ public abstract class RowFinder {
             if (value == null || value.isEmpty()) {
                 return -1;
             }
-            int h = SlicedTable.textHash(value);
             SlicedTable.Packed packed = SlicedTable.Packed.of(value); // the uuid's bits once, not at every probe
+            int h = packed != null ? packed.hash() : SlicedTable.textHash(value);
             int mask = slots.length - 1;
             for (int i = spread(h) & mask; slots[i] != 0; i = (i + 1) & mask) {
                 int row = slots[i] - 1;

@@ -223,6 +223,37 @@ final class SlicedMembers extends AbstractMap<String, Object> {
         return size;
     }
 
+    /** The values without their keys (a uuid key is made only when asked for). */
+    @Override
+    public java.util.Collection<Object> values() {
+        return new java.util.AbstractCollection<>() {
+            @Override
+            public Iterator<Object> iterator() {
+                return new Iterator<>() {
+                    private int m;
+
+                    @Override
+                    public boolean hasNext() {
+                        return m < size;
+                    }
+
+                    @Override
+                    public Object next() {
+                        if (m >= size) {
+                            throw new NoSuchElementException();
+                        }
+                        return value(m++);
+                    }
+                };
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
+    }
+
     @Override
     public Set<Entry<String, Object>> entrySet() {
         return new AbstractSet<>() {

@@ -103,6 +103,11 @@ public final class SlicedObject extends AbstractMap<String, Object> {
         }
     }
 
+    /** The packed stamp {@code key} holds ({@link J#stampKey}), or {@link CompactText#NO_STAMP}. */
+    long stamp(String key) {
+        return table.column(key) instanceof SlicedTable.TextColumn c ? c.stamp(row) : CompactText.NO_STAMP;
+    }
+
     /** Whether {@code other} is read from the same scan of the same file (a second read that parsed nothing). */
     public boolean sameScan(Object other) {
         return other instanceof SlicedObject o && o.table == table;

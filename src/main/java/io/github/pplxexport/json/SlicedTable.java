@@ -143,11 +143,24 @@ final class SlicedTable {
         static Packed of(String s) {
             return CompactText.isUuid(s) ? new Packed(CompactText.uuidHigh(s), CompactText.uuidLow(s)) : null;
         }
+
+        /** {@link #textHash} of the uuid. */
+        int hash() {
+            return uuidHash(high, low);
+        }
     }
 
     /** A string's hash as a column computes it without unpacking (uuids hash their bits); never 0. */
     static int textHash(String s) {
-        int h = CompactText.isUuid(s) ? Long.hashCode(CompactText.uuidHigh(s) * 31 + CompactText.uuidLow(s)) : s.hashCode();
+        Packed p = Packed.of(s);
+        return p != null ? p.hash() : nonZero(s.hashCode());
+    }
+
+    private static int uuidHash(long high, long low) {
+        return nonZero(Long.hashCode(high * 31 + low));
+    }
+
+    private static int nonZero(int h) {
         return h == 0 ? 1 : h;
     }
 
@@ -231,8 +244,7 @@ final class SlicedTable {
         @Override
         public int hash(int row) {
             if (tags[row] == TAG_UUID) {
-                int h = Long.hashCode(first[row] * 31 + second[row]);
-                return h == 0 ? 1 : h;
+                return uuidHash(first[row], second[row]);
             }
             return Column.super.hash(row);
         }
@@ -243,6 +255,11 @@ final class SlicedTable {
                 return packed != null && first[row] == packed.high() && second[row] == packed.low();
             }
             return Column.super.is(row, s, packed);
+        }
+
+        /** Row's packed stamp ({@link CompactText#stamp(String)}), or {@link CompactText#NO_STAMP}. */
+        long stamp(int row) {
+            return tags[row] == TAG_STAMP ? first[row] : CompactText.NO_STAMP;
         }
 
         @Override

@@ -174,6 +174,12 @@ public final class BatchState {
             return read.size() + (int) marked.keySet().stream().filter(k -> !read.containsKey(k)).count();
         }
 
+        /** Without the marks, the records read as they are: no uuid key is made (status counts 100,000). */
+        @Override
+        public java.util.Collection<Object> values() {
+            return marked.isEmpty() ? Collections.unmodifiableCollection(read.values()) : super.values();
+        }
+
         @Override
         public Set<Entry<String, Object>> entrySet() {
             return new AbstractSet<>() {

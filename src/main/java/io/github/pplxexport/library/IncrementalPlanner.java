@@ -79,7 +79,9 @@ public final class IncrementalPlanner {
         }
     }
 
-    private static final Comparator<Stamped> NEWEST_FIRST = Comparator.comparing(Stamped::lastUpdated).reversed();
+    private static final String LAST_UPDATED = "lastUpdated";
+    private static final Comparator<Stamped> NEWEST_FIRST = (a, b) -> J.sameShape(a.key, b.key)
+            ? Long.compare(b.key, a.key) : b.text().compareTo(a.text());
 
     private IncrementalPlanner() {
     }
@@ -89,20 +91,38 @@ public final class IncrementalPlanner {
      * sort is stable like Python's, so rows with equal stamps keep their index order.
      */
     public static List<Map<String, Object>> newestFirst(List<? extends Map<String, Object>> rows) {
-        // each row's stamp read once (a row of a large index makes its String when asked)
         List<Stamped> stamped = new ArrayList<>(rows.size());
         for (Map<String, Object> row : rows) {
-            stamped.add(new Stamped(J.str(row, "lastUpdated"), row));
+            stamped.add(new Stamped(J.stampKey(row, LAST_UPDATED), row));
         }
         stamped.sort(NEWEST_FIRST);
         List<Map<String, Object>> sorted = new ArrayList<>(rows.size());
         for (Stamped s : stamped) {
-            sorted.add(s.row());
+            sorted.add(s.row);
         }
         return sorted;
     }
 
-    private record Stamped(String lastUpdated, Map<String, Object> row) {
+    /**
+     * A row and its stamp: a large index's row holds it packed, and two packed stamps of one shape compare without
+     * their Strings (the index is mostly in order already: one comparison a row); the text is read once when needed.
+     */
+    private static final class Stamped {
+        final long key;
+        final Map<String, Object> row;
+        private String text;
+
+        Stamped(long key, Map<String, Object> row) {
+            this.key = key;
+            this.row = row;
+        }
+
+        String text() {
+            if (text == null) {
+                text = J.str(row, LAST_UPDATED);
+            }
+            return text;
+        }
     }
 
     /**
@@ -141,6 +161,13 @@ public final class IncrementalPlanner {
         return new Plan(items, actions.length - keep);
     }
 
+    /** The row's and the record's lastUpdated are the same stamp (packed and equal: the same text). */
+    private static boolean sameStamp(Map<String, Object> row, Object record) {
+        long a = J.stampKey(row, LAST_UPDATED);
+        return (a >= 0 && a == J.stampKey(record, LAST_UPDATED))
+                || Timestamps.sameTs(J.str(row, LAST_UPDATED), J.str(record, LAST_UPDATED));
+    }
+
     static Action classify(Map<String, Object> row, Map<String, ?> state, boolean force) {
         String uuid = J.str(row, "entryUUID");
         Object record = state.get(uuid);
@@ -151,8 +178,7 @@ public final class IncrementalPlanner {
         if (status.equals(BatchState.DELETED)) {
             return Action.DELETED;
         }
-        if (!force && status.equals(BatchState.OK)
-                && Timestamps.sameTs(J.str(row, "lastUpdated"), J.str(record, "lastUpdated"))) {
+        if (!force && status.equals(BatchState.OK) && sameStamp(row, record)) {
             return Action.DONE;
         }
         if (!state.containsKey(uuid)) {

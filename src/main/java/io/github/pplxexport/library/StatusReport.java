@@ -91,8 +91,8 @@ public final class StatusReport {
             accounts.put(name, a);
         }
         Map<String, Object> totals = new TreeMap<>();
-        for (Map.Entry<String, Object> e : loading.join().records().entrySet()) {
-            String status = J.str(e.getValue(), "status");
+        for (Object record : loading.join().records().values()) {
+            String status = J.str(record, "status");
             totals.merge(status.isEmpty() ? "unknown" : status, 1, (x, y) -> (Integer) x + (Integer) y);
         }
         // the deletion candidates of sync-deleted: against the union of every account's index, whatever --account

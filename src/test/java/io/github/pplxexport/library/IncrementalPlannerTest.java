@@ -4,7 +4,9 @@ import io.github.pplxexport.library.IncrementalPlanner.Action;
 import io.github.pplxexport.library.IncrementalPlanner.Plan;
 import io.github.pplxexport.mode.Mode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +21,43 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class IncrementalPlannerTest {
+    @TempDir
+    Path tmp;
+
+    /**
+     * A large index's rows hold their stamps packed and are ordered and compared without their Strings: the plan
+     * is the one of the same rows as plain maps, whatever the stamps' shapes (no fraction, 3 or 6 digits, not
+     * packable), including equal stamps (stable order) and missing ones (last).
+     */
+    @Test
+    void theRowsOfAWrittenIndexArePlannedAsTheSameRowsInMemory() throws Exception {
+        String[] stamps = {"2030-01-05T00:00:00Z", "2030-01-05T00:00:00.100Z", "2030-01-05T00:00:00.100000Z",
+                "2030-01-05T00:00:00.1Z", "2030-01-05T00:00:00+00:00", "2030-01-04T23:59:59.999999Z", "2031-01-01T00:00:00Z",
+                "2030-01-05T00:00:00.099Z", "", "2030-01-05T00:00:00.100000Z", "2029-12-31T23:59:59Z"};
+        List<Map<String, Object>> rows = new ArrayList<>();
+        Map<String, Object> state = new LinkedHashMap<>();
+        for (int i = 0; i < 200; i++) {
+            String uuid = String.format("%08x-0000-4000-8000-%012x", i, i * 7919L);
+            String stamp = stamps[(i * 7) % stamps.length];
+            Map<String, Object> r = row(uuid, stamp);
+            if (stamp.isEmpty()) {
+                r.remove("lastUpdated");
+            }
+            rows.add(r);
+            if (i % 3 != 0) { // a third new; of the others, one in four changed since
+                state.put(uuid, rec("ok", i % 4 == 0 ? stamps[(i * 7 + 1) % stamps.length] : stamp));
+            }
+        }
+        Path file = tmp.resolve("library_a.json");
+        LibraryIndex.write(file, "a", rows);
+        List<Map<String, Object>> read = LibraryIndex.readThreads(file).orElseThrow();
+        Plan expected = IncrementalPlanner.plan(rows, state, true, false);
+        Plan got = IncrementalPlanner.plan(read, state, true, false);
+        assertEquals(uuids(expected), uuids(got));
+        assertEquals(actions(expected), actions(got));
+        assertEquals(List.of(DONE, NEW, UPDATED).stream().map(a -> expected.count(a) > 0).toList(), List.of(true, true, true),
+                "every kind of row is planned: " + actions(expected));
+    }
 
     private static Map<String, Object> row(String uuid, String lastUpdated) {
         Map<String, Object> r = new LinkedHashMap<>();
