@@ -124,13 +124,13 @@ public final class DeadLetters {
      * ASSET_NOT_FOUND) stay, as what is still missing. A second line about one item (an older version's) goes too.
      * The file is rewritten atomically, and only when a line goes. Returns the number of lines removed.
      */
-    public int prune() throws IOException {
+    public int prune(RunState run) throws IOException {
         Path out = file.getParent().getParent();
         List<Map<String, Object>> records = read(out);
         if (records.isEmpty()) {
             return 0;
         }
-        BatchState state = BatchState.load(BatchState.file(out));
+        BatchState state = run.state(); // as the run saved it: not read again (21 MB at 100,000 threads)
         Set<String> missingAssets = new HashSet<>();
         for (Path dir : ThreadAssets.deadLettered(out)) {
             for (AssetVersion v : ThreadAssets.retry(dir).downloads()) {

@@ -52,6 +52,11 @@ public final class RunState {
         return account;
     }
 
+    /** The run's batch_state, as it saved it last. */
+    public BatchState state() {
+        return state;
+    }
+
     /**
      * A request used up its retries (429, 5xx, network): the platform wants a break, so the next thread waits
      * at least the retry delay (reference §8.3: one throttle for the batch and its requests).

@@ -69,12 +69,13 @@ class DeadLettersTest {
                 line("asset", "fetched", ", \"asset_uuid\": \"b\", \"filename\": \"g.csv\", \"version\": \"1\"")) + "\n",
                 StandardCharsets.UTF_8);
         DeadLetters letters = new DeadLetters(out, Clock.systemUTC(), NO_FAILURES);
-        assertEquals(3, letters.prune(), "the done thread, the older line of the failing one, the fetched asset");
+        RunState run = new RunState("a", null, state);
+        assertEquals(3, letters.prune(run), "the done thread, the older line of the failing one, the fetched asset");
         List<Map<String, Object>> left = DeadLetters.read(out);
         assertEquals(List.of("failing", "done", "gone"), left.stream().map(r -> J.str(r, "web_uuid")).toList());
         assertEquals("later", J.str(left.get(0), "error"), "the latest line about an item");
         byte[] once = Files.readAllBytes(DeadLetters.file(out));
-        assertEquals(0, letters.prune());
+        assertEquals(0, letters.prune(run));
         assertEquals(new String(once, StandardCharsets.UTF_8), Files.readString(DeadLetters.file(out)), "nothing more to remove");
     }
 }
