@@ -7,6 +7,8 @@ import org.apache.camel.ProducerTemplate;
 import org.apache.camel.component.http.HttpComponent;
 import org.apache.camel.component.http.HttpEndpoint;
 import org.apache.camel.main.Main;
+import org.apache.camel.model.Model;
+import org.apache.camel.model.RouteDefinition;
 import org.apache.camel.spi.Resource;
 import org.apache.camel.support.PluginHelper;
 import org.apache.hc.client5.http.io.HttpClientConnectionManager;
@@ -22,6 +24,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -73,6 +76,9 @@ public final class PplxRuntime implements AutoCloseable {
     private final ProducerTemplate producer;
     /** The endpoints {@link #request} may be sent to when the routes were pruned to them; empty: any. */
     private Set<String> entries = Set.of();
+    /** The entries whose routes were made before the start, and the making of the others (null: all made before). */
+    private Set<String> first = Set.of();
+    private CompletableFuture<Void> later;
     /** What the runtime owns beside the context (serve's Vert.x), closed after it stopped. */
     private AutoCloseable afterStop;
 
@@ -97,16 +103,18 @@ public final class PplxRuntime implements AutoCloseable {
      */
     public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans,
                                     List<String> services) {
-        return start(routesDir, properties, beans, services, List.of());
+        return start(routesDir, properties, beans, services, List.of(), List.of());
     }
 
     /**
      * {@link #start(Path, Map, Map, List)} for a command that sends only to {@code entries} (direct: endpoints; empty:
      * any): the routes it cannot reach from them are not created ({@link RouteReach}), unless an operator's
-     * {@code --routes} folder is loaded, whose routes may call into any; {@link #request} then takes only those.
+     * {@code --routes} folder is loaded, whose routes may call into any; {@link #request} then takes only those. When
+     * {@code first} (some of the entries) is sent to first, only its routes are made before the start: the others are
+     * made on another thread while that request is on its way, and a request to another entry waits for them.
      */
     public static PplxRuntime start(Path routesDir, Map<String, String> properties, Map<String, Object> beans,
-                                    List<String> services, List<String> entries) {
+                                    List<String> services, List<String> entries, List<String> first) {
         TlsHeadStart.begin();
         Main main = new Main();
         PIPELINE_BEANS.forEach(main.configure()::addConfiguration);
@@ -116,12 +124,45 @@ public final class PplxRuntime implements AutoCloseable {
         // a camel.main.* key in application.properties wins over code, so the list goes in as an override
         online.putIfAbsent("camel.main.routes-include-pattern", routes(files));
         boolean pruned = routesDir == null && !entries.isEmpty();
+        RouteReach.Pruning pruning = RouteReach.pruning(entries, first.isEmpty() ? entries : first);
         if (pruned) {
-            main.addMainListener(RouteReach.pruning(entries));
+            main.addMainListener(pruning);
         }
         PplxRuntime runtime = start(main, routesDir, online, beans);
         runtime.entries = pruned ? Set.copyOf(entries) : Set.of();
+        if (!pruning.later().isEmpty()) {
+            runtime.first = Set.copyOf(first);
+            runtime.later = runtime.addLater(pruning.later());
+        }
         return runtime;
+    }
+
+    /** Makes and starts {@code routes} on a thread of their own; the future ends when they run. */
+    private CompletableFuture<Void> addLater(List<RouteDefinition> routes) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                context().getCamelContextExtension().getContextPlugin(Model.class).addRouteDefinitions(routes);
+                done.complete(null);
+            } catch (Exception | LinkageError e) {
+                done.completeExceptionally(e);
+            }
+        }, "pplx-routes-start");
+        t.setDaemon(true);
+        t.start();
+        return done;
+    }
+
+    /** Waits for the routes made after the start ({@link #start(Path, Map, Map, List, List, List)}), if any. */
+    void awaitLater() {
+        if (later == null) {
+            return;
+        }
+        try {
+            later.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new StartFailure("could not start the pipeline: " + rootMessage(e.getCause()), e.getCause());
+        }
     }
 
     /**
@@ -285,11 +326,17 @@ public final class PplxRuntime implements AutoCloseable {
             // its route may not have been created: say so now rather than wait for a consumer that never comes
             throw new IllegalStateException(endpointUri + " is not among the endpoints this run was started for: " + entries);
         }
+        if (!first.contains(endpointUri)) {
+            awaitLater();
+        }
         return producer.requestBody(endpointUri, body, type);
     }
 
     @Override
     public void close() {
+        if (later != null) {
+            later.handle((v, e) -> null).join(); // not stopped while its routes are being made
+        }
         try {
             producer.stop();
         } catch (Exception ignored) {

@@ -45,47 +45,85 @@ final class RouteReach {
     private RouteReach() {
     }
 
-    /** Leaves the unreachable {@code direct:} routes out once the routes are read, before any is created. */
-    static MainListener pruning(Collection<String> entries) {
-        return new MainListenerSupport() {
-            @Override
-            public void afterConfigure(BaseMainSupport main) {
-                prune(main.getCamelContext(), entries);
-            }
-        };
+    /**
+     * Leaves the unreachable {@code direct:} routes out once the routes are read, before any is created; of the others,
+     * those only {@code entries} beyond {@code first} reach are held back ({@link Pruning#later}) for the caller to add
+     * once the context runs: the first request goes out while they are made.
+     */
+    static Pruning pruning(Collection<String> entries, Collection<String> first) {
+        return new Pruning(entries, first);
     }
 
-    /** Removes the routes {@code entries} cannot reach from the model; returns their ids. */
-    static List<String> prune(CamelContext context, Collection<String> entries) {
+    /** What {@link #pruning} does, and the routes it held back. */
+    static final class Pruning extends MainListenerSupport {
+        private final Collection<String> entries;
+        private final Collection<String> first;
+        private List<RouteDefinition> later = List.of();
+
+        private Pruning(Collection<String> entries, Collection<String> first) {
+            this.entries = entries;
+            this.first = first;
+        }
+
+        @Override
+        public void afterConfigure(BaseMainSupport main) {
+            later = prune(main.getCamelContext(), entries, first);
+        }
+
+        /** The routes to add after the start (none when {@code first} reaches what {@code entries} reach). */
+        List<RouteDefinition> later() {
+            return later;
+        }
+    }
+
+    /**
+     * Removes from the model the routes {@code entries} cannot reach, and those {@code first} cannot, which it returns
+     * (a subset of {@code entries}: the routes of the first request).
+     */
+    static List<RouteDefinition> prune(CamelContext context, Collection<String> entries, Collection<String> first) {
         Model model = context.getCamelContextExtension().getContextPlugin(Model.class);
         Map<String, RouteDefinition> direct = new LinkedHashMap<>();
-        Deque<String> calls = new ArrayDeque<>(entries);
+        Collection<String> roots = new ArrayList<>();
         for (RouteDefinition r : model.getRouteDefinitions()) {
             String from = from(r);
             if (from.startsWith("direct:")) {
                 direct.put(from, r);
             } else {
-                calls.addAll(calls(r));
+                roots.addAll(calls(r));
             }
         }
         for (RouteConfigurationDefinition c : model.getRouteConfigurationDefinitions()) {
-            calls.addAll(calls(c));
+            roots.addAll(calls(c));
         }
-        Set<String> reached = reach(direct.keySet(), calls, name -> calls(direct.get(name)));
+        Set<String> reached = reach(direct.keySet(), concat(roots, entries), name -> calls(direct.get(name)));
+        Set<String> firstReached = reach(direct.keySet(), concat(roots, first), name -> calls(direct.get(name)));
         List<RouteDefinition> left = new ArrayList<>();
+        List<RouteDefinition> later = new ArrayList<>();
         direct.forEach((name, r) -> {
             if (!reached.contains(name)) {
                 left.add(r);
+            } else if (!firstReached.contains(name)) {
+                later.add(r);
             }
         });
         try {
             model.removeRouteDefinitions(left);
+            model.removeRouteDefinitions(later);
         } catch (Exception e) {
             throw new IllegalStateException("could not leave out the routes this command does not use", e);
         }
-        List<String> ids = left.stream().map(RouteDefinition::getRouteId).toList();
-        LOG.debug("routes left out (not reached from {}): {}", entries, ids);
-        return ids;
+        LOG.debug("routes left out (not reached from {}): {}; made after the start: {}", entries, ids(left), ids(later));
+        return later;
+    }
+
+    private static List<String> ids(List<RouteDefinition> routes) {
+        return routes.stream().map(RouteDefinition::getRouteId).toList();
+    }
+
+    private static Collection<String> concat(Collection<String> a, Collection<String> b) {
+        Collection<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /**

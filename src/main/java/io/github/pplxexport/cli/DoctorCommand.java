@@ -174,7 +174,7 @@ public class DoctorCommand implements Callable<Integer> {
                 return errors.line(e);
             }
         });
-        try (PplxRuntime runtime = run.startFor(TOKEN_SESSION, LISTING_PAGE, THREAD)) {
+        try (PplxRuntime runtime = run.startSending(List.of(TOKEN_SESSION, LISTING_PAGE, THREAD))) {
             long t0 = System.nanoTime();
             Map<String, Object> session;
             try {

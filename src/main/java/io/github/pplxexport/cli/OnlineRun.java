@@ -280,23 +280,31 @@ final class OnlineRun {
 
     /** {@link #start()} with the routes of the services the command runs ({@link PplxRuntime#NOT_IN_PIPELINE}). */
     PplxRuntime start(List<String> services) {
-        return start(services, List.of());
+        return start(services, List.of(), List.of());
     }
 
     /**
-     * Camel Main for a command that sends only to {@code endpoints} (and to the session check, when this run checks
-     * it): the routes it cannot reach are not created, which is most of an online command's start.
+     * Camel Main for a command that sends only to {@code endpoints}, after the session check when this run checks it
+     * ({@link #session}): the routes it cannot reach are not created, which is most of an online command's start.
      */
     PplxRuntime startFor(String... endpoints) {
-        List<String> entries = new java.util.ArrayList<>(List.of(endpoints));
+        List<String> inOrder = new java.util.ArrayList<>(List.of(endpoints));
         if (checkSession) {
-            entries.add(CHECK_SESSION);
+            inOrder.add(0, CHECK_SESSION);
         }
-        return start(List.of(), entries);
+        return startSending(inOrder);
     }
 
-    private PplxRuntime start(List<String> services, List<String> entries) {
-        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of(AccountBeans.COOKIE_SOURCE, cookies), services, entries);
+    /**
+     * Camel Main for a command that sends only to {@code inOrder}, the first of them first: that request goes out once
+     * its own routes run, the others' routes are made meanwhile.
+     */
+    PplxRuntime startSending(List<String> inOrder) {
+        return start(List.of(), inOrder, inOrder.subList(0, 1));
+    }
+
+    private PplxRuntime start(List<String> services, List<String> entries, List<String> first) {
+        PplxRuntime runtime = PplxRuntime.start(routes, properties, Map.of(AccountBeans.COOKIE_SOURCE, cookies), services, entries, first);
         StopSignals.stopWith(runtime::abort);
         return runtime;
     }

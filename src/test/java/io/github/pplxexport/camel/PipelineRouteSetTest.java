@@ -114,8 +114,16 @@ class PipelineRouteSetTest {
         for (List<String> command : commands) {
             List<String> entries = new java.util.ArrayList<>(command);
             entries.add("direct:check-session");
-            try (PplxRuntime runtime = PplxRuntime.start(null, Map.of("pplx.archive.root", tmp.toString()), Map.of(), List.of(), entries)) {
+            try (PplxRuntime runtime = PplxRuntime.start(null, Map.of("pplx.archive.root", tmp.toString()), Map.of(), List.of(),
+                    entries, List.of("direct:check-session"))) {
+                Set<String> before = consumed(runtime.context());
+                runtime.awaitLater();
                 Set<String> running = consumed(runtime.context());
+                assertTrue(before.contains("direct:check-session") && running.containsAll(before), command + ": " + before);
+                if (command.contains("direct:sync")) {
+                    assertFalse(before.contains("direct:sync") || before.contains("direct:batch"),
+                            "the session check's routes are made first, the others after the start: " + before);
+                }
                 Set<String> ids = routeIds(runtime.context());
                 for (String entry : entries) {
                     assertTrue(running.contains(entry), entry + " has its route: " + running);
