@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 
 /**
  * A one-shot command's Camel context without the {@code direct:} routes it cannot reach: creating a route is most of
- * Camel's start (sync reaches 36 of the pipeline's 57 routes, doctor 6), and a command sends to a few known entry
+ * Camel's start (sync reaches 35 of the pipeline's 62 routes, doctor 6), and a command sends to a few known entry
  * endpoints. What it reaches: its entries, every route that does not start at {@code direct:} (a service, an
  * operator's consumer), what the route configurations call (their dead letters), and, through them, every
  * {@code direct:} a kept route names anywhere in its steps (a dynamic name such as

@@ -79,6 +79,31 @@ class DeletedThreadsTest {
         assertEquals(before, snapshot(), "a dry run writes nothing");
     }
 
+    /**
+     * Real uuids, as a large archive has them: the state's keys and the indexes' rows hold them packed and are
+     * found through the packed table; an uppercase one stays text and is its own uuid, as in the reference.
+     */
+    @Test
+    void uuidsAreMatchedAsTheirTextWhateverFormTheyAreKeptIn() throws IOException {
+        String a = "0a1b2c3d-0000-4000-8000-00000000000a";
+        String b = "0a1b2c3d-0000-4000-8000-00000000000b";
+        String c = "0a1b2c3d-0000-4000-8000-00000000000c";
+        String upper = "0A1B2C3D-0000-4000-8000-00000000000D";
+        String lowerOfUpper = upper.toLowerCase(java.util.Locale.ROOT);
+        StringBuilder state = new StringBuilder("{");
+        for (String u : List.of(a, b, c, upper, lowerOfUpper)) {
+            state.append(state.length() == 1 ? "" : ",").append("\n \"").append(u)
+                    .append("\": {\"status\": \"ok\", \"lastUpdated\": \"2030-01-02T00:00:00Z\", \"title\": \"").append(u, 35, 36).append("\"}");
+        }
+        write("index/batch_state.json", state.append("\n}").toString());
+        write("index/library_alice.json", index("alice", a, lowerOfUpper));
+        write("index/library_bob.json", index("bob", b, "not-a-uuid"));
+        DeletedThreads.Plan plan = DeletedThreads.read(out);
+        assertEquals(List.of(c, upper), plan.candidates().stream().map(DeletedThreads.Candidate::uuid).toList());
+        assertEquals(5, plan.okThreads());
+        assertEquals(4, plan.indexedThreads());
+    }
+
     @Test
     void oneAccountsIndexAloneWouldMakeSharedThreadsLookDeleted() {
         Map<String, Object> state = J.asMap(Json.parse(STATE));
