@@ -179,14 +179,8 @@ public record ThreadDirName(String account, Mode mode, String name) {
         for (Path account : subdirs(out)) {
             for (Path mode : subdirs(account)) {
                 // names first, a Path only for a match: a mode folder of a large archive holds tens of thousands
-                String[] names = mode.toFile().list();
-                if (names == null) {
-                    throw new IOException("cannot list " + mode);
-                }
-                for (String name : names) {
-                    if (!name.startsWith(".") && uuid8s.contains(name.substring(name.lastIndexOf('_') + 1))) {
-                        found.add(mode.resolve(name));
-                    }
+                for (String name : ModeFolders.named(mode, uuid8s)) {
+                    found.add(mode.resolve(name));
                 }
             }
         }
