@@ -229,22 +229,7 @@ final class SlicedMembers extends AbstractMap<String, Object> {
         return new java.util.AbstractCollection<>() {
             @Override
             public Iterator<Object> iterator() {
-                return new Iterator<>() {
-                    private int m;
-
-                    @Override
-                    public boolean hasNext() {
-                        return m < size;
-                    }
-
-                    @Override
-                    public Object next() {
-                        if (m >= size) {
-                            throw new NoSuchElementException();
-                        }
-                        return value(m++);
-                    }
-                };
+                return inOrder(SlicedMembers.this::value);
             }
 
             @Override
@@ -259,28 +244,32 @@ final class SlicedMembers extends AbstractMap<String, Object> {
         return new AbstractSet<>() {
             @Override
             public Iterator<Entry<String, Object>> iterator() {
-                return new Iterator<>() {
-                    private int m;
-
-                    @Override
-                    public boolean hasNext() {
-                        return m < size;
-                    }
-
-                    @Override
-                    public Entry<String, Object> next() {
-                        if (m >= size) {
-                            throw new NoSuchElementException();
-                        }
-                        int at = m++;
-                        return new SimpleImmutableEntry<>((String) keys.get(at), value(at));
-                    }
-                };
+                return inOrder(m -> new SimpleImmutableEntry<>((String) keys.get(m), value(m)));
             }
 
             @Override
             public int size() {
                 return size;
+            }
+        };
+    }
+
+    /** The members in file order, each as {@code member} makes it from its index. */
+    private <T> Iterator<T> inOrder(java.util.function.IntFunction<T> member) {
+        return new Iterator<>() {
+            private int m;
+
+            @Override
+            public boolean hasNext() {
+                return m < size;
+            }
+
+            @Override
+            public T next() {
+                if (m >= size) {
+                    throw new NoSuchElementException();
+                }
+                return member.apply(m++);
             }
         };
     }
