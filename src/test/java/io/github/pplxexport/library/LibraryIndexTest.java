@@ -216,6 +216,32 @@ class LibraryIndexTest {
     }
 
     @Test
+    void mergeDropsEveryOldRowOfAFetchedUuidAndKeepsTheRowsWithout() {
+        List<Map<String, Object>> old = new ArrayList<>(rows(3));   // u0 u1 u2, then u1 again and a row without one
+        old.add(row("u1", "2029-01-01T00:00:00Z"));
+        Map<String, Object> noUuid = new LinkedHashMap<>();
+        noUuid.put("title", "no uuid");
+        old.add(noUuid);
+        LibraryIndex.Refresh r = LibraryIndex.incremental(old);
+        r.add(List.of(row("u1", "2031-01-01T00:00:00Z")));
+        List<Map<String, Object>> merged = r.merged();
+        assertEquals(java.util.Arrays.asList("u1", "u0", "u2", null), uuids(merged));
+        assertTrue(merged.get(3) == noUuid);
+    }
+
+    @Test
+    void theRowsOfAWrittenIndexMergeAsInMemory() throws Exception {
+        Path f = LibraryIndex.file(out, "alice");
+        LibraryIndex.write(f, "alice", rows(40));
+        List<Map<String, Object>> old = LibraryIndex.readThreads(f).orElseThrow();
+        LibraryIndex.Refresh r = LibraryIndex.incremental(old);
+        r.add(List.of(row("new", "2031-01-01T00:00:00Z"), row("u7", "2031-01-01T00:00:00Z"), row("u30", "2031-01-01T00:00:00Z")));
+        List<Object> expected = new ArrayList<>(List.of("new", "u7", "u30"));
+        uuids(rows(40)).stream().filter(u -> !u.equals("u7") && !u.equals("u30")).forEach(expected::add);
+        assertEquals(expected, uuids(r.merged()));
+    }
+
+    @Test
     void fullSweepReplacesTheOldRows() {
         LibraryIndex.Refresh r = LibraryIndex.full(rows(4));
         r.add(List.of(row("u3", "x"), row("other", "y")));
