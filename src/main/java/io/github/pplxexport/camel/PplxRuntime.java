@@ -79,6 +79,7 @@ public final class PplxRuntime implements AutoCloseable {
     /** The entries whose routes were made before the start, and the making of the others (null: all made before). */
     private Set<String> first = Set.of();
     private CompletableFuture<Void> later;
+    private List<String> laterIds = List.of();
     /** What the runtime owns beside the context (serve's Vert.x), closed after it stopped. */
     private AutoCloseable afterStop;
 
@@ -132,9 +133,15 @@ public final class PplxRuntime implements AutoCloseable {
         runtime.entries = pruned ? Set.copyOf(entries) : Set.of();
         if (!pruning.later().isEmpty()) {
             runtime.first = Set.copyOf(first);
+            runtime.laterIds = pruning.later().stream().map(RouteDefinition::getRouteId).toList();
             runtime.later = runtime.addLater(pruning.later());
         }
         return runtime;
+    }
+
+    /** The ids of the routes made after the start, on another thread (none when all were made before). */
+    List<String> madeAfterStart() {
+        return laterIds;
     }
 
     /** Makes and starts {@code routes} on a thread of their own; the future ends when they run. */

@@ -116,15 +116,16 @@ class PipelineRouteSetTest {
             entries.add("direct:check-session");
             try (PplxRuntime runtime = PplxRuntime.start(null, Map.of("pplx.archive.root", tmp.toString()), Map.of(), List.of(),
                     entries, List.of("direct:check-session"))) {
-                Set<String> before = consumed(runtime.context());
+                List<String> after = runtime.madeAfterStart();
                 runtime.awaitLater();
                 Set<String> running = consumed(runtime.context());
-                assertTrue(before.contains("direct:check-session") && running.containsAll(before), command + ": " + before);
-                if (command.contains("direct:sync")) {
-                    assertFalse(before.contains("direct:sync") || before.contains("direct:batch"),
-                            "the session check's routes are made first, the others after the start: " + before);
-                }
                 Set<String> ids = routeIds(runtime.context());
+                assertTrue(ids.containsAll(after), command + ": " + after + " made after the start: " + ids);
+                assertFalse(after.contains("check-session") || after.contains("token-session"), command + ": " + after);
+                if (command.contains("direct:sync")) {
+                    assertTrue(after.containsAll(List.of("sync", "batch", "export-thread")),
+                            "the session check's routes are made first, the others after the start: " + after);
+                }
                 for (String entry : entries) {
                     assertTrue(running.contains(entry), entry + " has its route: " + running);
                 }
