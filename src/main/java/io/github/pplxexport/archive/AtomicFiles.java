@@ -48,9 +48,22 @@ public final class AtomicFiles {
     }
 
     static boolean writeIfChanged(Path file, byte[] bytes, boolean flush) throws IOException {
+        return writeIfChanged(file, bytes, flush, () -> { });
+    }
+
+    /**
+     * As {@link #writeIfChanged(Path, String)} ({@code flush} false: a derived file's), {@code first} run before the
+     * file is written, only when it is (a thread dir into the search index's change journal).
+     */
+    public static boolean writeIfChanged(Path file, String text, boolean flush, Runnable first) throws IOException {
+        return writeIfChanged(file, text.getBytes(StandardCharsets.UTF_8), flush, first);
+    }
+
+    private static boolean writeIfChanged(Path file, byte[] bytes, boolean flush, Runnable first) throws IOException {
         if (FileContent.holds(file, bytes)) {
             return false;
         }
+        first.run();
         write(file, bytes, flush);
         return true;
     }

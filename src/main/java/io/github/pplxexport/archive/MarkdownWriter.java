@@ -3,7 +3,6 @@ package io.github.pplxexport.archive;
 import io.github.pplxexport.render.RenderedThread;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,13 +60,7 @@ public final class MarkdownWriter {
         }
 
         boolean write(Path file, String text) throws IOException {
-            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-            if (FileContent.holds(file, bytes)) {
-                return false;
-            }
-            journal();
-            AtomicFiles.write(file, bytes, false);
-            return true;
+            return AtomicFiles.writeIfChanged(file, text, false, this::journal);
         }
 
         void journal() {

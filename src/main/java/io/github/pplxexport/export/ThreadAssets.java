@@ -2,7 +2,6 @@ package io.github.pplxexport.export;
 
 import io.github.pplxexport.archive.AtomicFiles;
 import io.github.pplxexport.archive.ChangeJournal;
-import io.github.pplxexport.archive.FileContent;
 import io.github.pplxexport.archive.ProductFile;
 import io.github.pplxexport.archive.ThreadDirName;
 import io.github.pplxexport.archive.ThreadFiles;
@@ -297,12 +296,8 @@ public final class ThreadAssets {
             PendingAssets.mark(out, w.dir(), true); // listed before the manifest records the failure
         }
         if (!m.isEmpty()) {
-            Path manifest = w.dir().resolve(Manifest.PATH);
-            String json = m.toJson();
-            if (!FileContent.holds(manifest, json.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
-                ChangeJournal.touched(w.dir()); // the search index counts the thread's assets
-                AtomicFiles.write(manifest, json);
-            }
+            // the search index counts the thread's assets: the dir is journaled when the manifest changes
+            AtomicFiles.writeIfChanged(w.dir().resolve(Manifest.PATH), m.toJson(), true, () -> ChangeJournal.touched(w.dir()));
         }
         if (w.failed == 0) {
             PendingAssets.mark(out, w.dir(), false);
