@@ -52,7 +52,7 @@ final class ModeFolders {
         List<String> found = new java.util.ArrayList<>();
         for (int i = 0; i < names.length; i++) {
             String name = names[i];
-            String uuid8 = name.substring(name.lastIndexOf('_') + 1);
+            String uuid8 = ThreadDirName.uuid8OfName(name);
             hashes[i] = uuid8.hashCode();
             if (!name.startsWith(".") && uuid8s.contains(uuid8)) {
                 found.add(name);

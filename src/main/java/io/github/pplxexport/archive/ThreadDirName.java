@@ -134,7 +134,11 @@ public record ThreadDirName(String account, Mode mode, String name) {
 
     /** The uuid8 a thread dir's name ends with ({@code <date>_<slug>_<uuid8>}): what follows its last {@code _}. */
     public static String uuid8Of(Path dir) {
-        String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+        return uuid8OfName(dir.getFileName() == null ? "" : dir.getFileName().toString());
+    }
+
+    /** {@link #uuid8Of(Path)} of a dir's name. */
+    static String uuid8OfName(String name) {
         return name.substring(name.lastIndexOf('_') + 1);
     }
 
