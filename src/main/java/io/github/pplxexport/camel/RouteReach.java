@@ -3,7 +3,6 @@ package io.github.pplxexport.camel;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ErrorHandlerFactory;
 import org.apache.camel.main.BaseMainSupport;
-import org.apache.camel.main.MainListener;
 import org.apache.camel.main.MainListenerSupport;
 import org.apache.camel.model.ExpressionNode;
 import org.apache.camel.model.Model;
@@ -95,8 +94,11 @@ final class RouteReach {
         for (RouteConfigurationDefinition c : model.getRouteConfigurationDefinitions()) {
             roots.addAll(calls(c));
         }
-        Set<String> reached = reach(direct.keySet(), concat(roots, entries), name -> calls(direct.get(name)));
-        Set<String> firstReached = reach(direct.keySet(), concat(roots, first), name -> calls(direct.get(name)));
+        // a route's steps are walked once for both reaches
+        Map<String, Collection<String>> walked = new java.util.HashMap<>();
+        java.util.function.Function<String, Collection<String>> callsOf = name -> walked.computeIfAbsent(name, n -> calls(direct.get(n)));
+        Set<String> reached = reach(direct.keySet(), concat(roots, entries), callsOf);
+        Set<String> firstReached = reach(direct.keySet(), concat(roots, first), callsOf);
         List<RouteDefinition> left = new ArrayList<>();
         List<RouteDefinition> later = new ArrayList<>();
         direct.forEach((name, r) -> {
