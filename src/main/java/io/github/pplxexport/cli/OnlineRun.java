@@ -273,12 +273,10 @@ final class OnlineRun {
         return new OnlineRun(account, checkSession, routes, props, cookies);
     }
 
-    /** Camel Main with this run's properties (the caller closes it); a SIGTERM or Ctrl-C stops it. */
-    PplxRuntime start() {
-        return start(List.of());
-    }
-
-    /** {@link #start()} with the routes of the services the command runs ({@link PplxRuntime#NOT_IN_PIPELINE}). */
+    /**
+     * Camel Main with this run's properties and the routes of the services the command runs ({@link
+     * PplxRuntime#NOT_IN_PIPELINE}); the caller closes it; a SIGTERM or Ctrl-C stops it.
+     */
     PplxRuntime start(List<String> services) {
         return start(services, List.of(), List.of());
     }
